@@ -1,0 +1,73 @@
+/**
+ * Cards and decks. A card is written rank then suit ("AS", "TH", "2C") and a
+ * joker is "JK"; the same codes are used in state, views, actions and records,
+ * so nothing has to translate between an internal and an external form.
+ */
+
+export type Suit = "S" | "H" | "D" | "C";
+export type Card = string;
+
+/** Display order: spades, hearts, clubs, diamonds alternates colours. */
+export const SUITS: readonly Suit[] = ["S", "H", "C", "D"];
+export const RANK_CHARS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
+export const JOKER: Card = "JK";
+
+// Rank value by the rank character's char code: 2..14 (ace high). 0 = not a rank.
+const RANK_BY_CODE = new Int8Array(128);
+RANK_CHARS.forEach((r, i) => {
+  RANK_BY_CODE[r.charCodeAt(0)] = i + 2;
+});
+
+export const isJoker = (c: Card): boolean => c === JOKER;
+
+/** The suit of a card; undefined for a joker. */
+export const suitOf = (c: Card): Suit | undefined => (c === JOKER ? undefined : (c[1] as Suit));
+
+/** Rank 2..14 with the ace high (14); 0 for a joker. */
+export const rankOf = (c: Card): number => (c === JOKER ? 0 : RANK_BY_CODE[c.charCodeAt(0)]!);
+
+/** Rank for comparison inside a suit: the ace counts 1 when aceLow. */
+export const rankValue = (c: Card, aceLow: boolean): number => {
+  const r = rankOf(c);
+  return aceLow && r === 14 ? 1 : r;
+};
+
+const VALID = new Set<string>([JOKER]);
+for (const s of ["S", "H", "D", "C"]) for (const r of RANK_CHARS) VALID.add(r + s);
+
+/** True for a well-formed card code. */
+export const isCard = (x: unknown): x is Card => typeof x === "string" && VALID.has(x);
+
+/** The 52 standard cards, suit by suit, 2 up to ace. */
+export const STANDARD_DECK: readonly Card[] = ["S", "H", "D", "C"].flatMap((s) => RANK_CHARS.map((r) => r + s));
+
+/** A deck of 52 cards plus `jokers` jokers. */
+export const makeDeck = (jokers: number): Card[] => [...STANDARD_DECK, ...Array<Card>(jokers).fill(JOKER)];
+
+/** Removes one copy of `card` from `hand`; returns a new array (or the same one if absent). */
+export const without = (hand: readonly Card[], card: Card): Card[] => {
+  const i = hand.indexOf(card);
+  if (i < 0) return hand.slice();
+  const out = hand.slice();
+  out.splice(i, 1);
+  return out;
+};
+
+/** Removes one copy of each of `cards`; null when some card is not in `hand` (as a multiset). */
+export const withoutAll = (hand: readonly Card[], cards: readonly Card[]): Card[] | null => {
+  const out = hand.slice();
+  for (const c of cards) {
+    const i = out.indexOf(c);
+    if (i < 0) return null;
+    out.splice(i, 1);
+  }
+  return out;
+};
+
+/** Sort for display: by suit in SUITS order, high to low, jokers first. */
+export const sortHand = (hand: readonly Card[], aceLow = false): Card[] =>
+  hand.slice().sort((a, b) => {
+    if (a === JOKER || b === JOKER) return a === b ? 0 : a === JOKER ? -1 : 1;
+    const sa = SUITS.indexOf(a[1] as Suit), sb = SUITS.indexOf(b[1] as Suit);
+    return sa !== sb ? sa - sb : rankValue(b, aceLow) - rankValue(a, aceLow);
+  });

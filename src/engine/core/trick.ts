@@ -1,0 +1,95 @@
+/**
+ * Shared trick-taking machinery: which cards follow suit, who wins a trick,
+ * and adding a card to the trick in progress. Variants pass their TrickRules
+ * (trump, ace low, jokers) and add their own obligations on top.
+ */
+import { type Card, type Suit, JOKER, rankValue, suitOf } from "../cards";
+import type { CompletedTrick, Seat, Trick } from "../types";
+import { nextSeat } from "../types";
+
+export interface TrickRules {
+  readonly trump: Suit | null;
+  readonly aceLow: boolean;
+  /** A led joker wins the trick; a joker not led is worth nothing. */
+  readonly jokers: boolean;
+  /** A led joker is beaten by any trump played to the trick. */
+  readonly jokerTrumpable: boolean;
+}
+
+export const PLAIN_RULES: TrickRules = { trump: null, aceLow: false, jokers: false, jokerTrumpable: false };
+
+/** The suit others must follow: the first card's suit; null for an empty trick or a led joker. */
+export const ledSuit = (trick: Trick | null): Suit | null => {
+  const first = trick?.plays[0];
+  return first ? (suitOf(first.card) ?? null) : null;
+};
+
+/** True when `hand` holds a card of `suit`. */
+export const hasSuit = (hand: readonly Card[], suit: Suit): boolean => {
+  for (const c of hand) if (c[1] === suit && c !== JOKER) return true;
+  return false;
+};
+
+/** Cards of `hand` that follow-suit rules allow (jokers may always be played). */
+export function followSuitCards(hand: readonly Card[], trick: Trick | null): Card[] {
+  const led = ledSuit(trick);
+  if (led === null || !hasSuit(hand, led)) return hand.slice();
+  return hand.filter((c) => c === JOKER || c[1] === led);
+}
+
+/** Does `card` break follow-suit rules given `hand` and the trick? */
+export const breaksFollowSuit = (hand: readonly Card[], trick: Trick | null, card: Card): boolean => {
+  const led = ledSuit(trick);
+  return led !== null && card !== JOKER && card[1] !== led && hasSuit(hand, led);
+};
+
+/** The seat winning the (possibly incomplete) trick so far. */
+export function currentWinner(trick: Trick, rules: TrickRules): Seat {
+  const plays = trick.plays;
+  const first = plays[0]!;
+  const jokerLed = first.card === JOKER;
+  let best = first;
+  let bestTrump = first.card !== JOKER && rules.trump !== null && first.card[1] === rules.trump;
+  const led = jokerLed ? null : first.card[1];
+  for (let i = 1; i < plays.length; i++) {
+    const p = plays[i]!;
+    if (p.card === JOKER) continue; // a joker not led is worth nothing
+    const isTrump = rules.trump !== null && p.card[1] === rules.trump;
+    if (jokerLed) {
+      // A led joker wins unless (house rule) a trump beats it.
+      if (!(rules.jokers && rules.jokerTrumpable && isTrump)) continue;
+      if (!bestTrump || rankValue(p.card, rules.aceLow) > rankValue(best.card, rules.aceLow)) {
+        best = p;
+        bestTrump = true;
+      }
+      continue;
+    }
+    if (isTrump) {
+      if (!bestTrump || rankValue(p.card, rules.aceLow) > rankValue(best.card, rules.aceLow)) {
+        best = p;
+        bestTrump = true;
+      }
+    } else if (!bestTrump && p.card[1] === led && rankValue(p.card, rules.aceLow) > rankValue(best.card, rules.aceLow)) {
+      best = p;
+    }
+  }
+  return best.seat;
+}
+
+/**
+ * Adds `card` by `seat` to the trick in progress (or starts one). Returns the
+ * new trick, and when it is the fourth card, the completed trick with its winner.
+ */
+export function addToTrick(
+  trick: Trick | null,
+  seat: Seat,
+  card: Card,
+  rules: TrickRules,
+): { trick: Trick; completed: CompletedTrick | null } {
+  const t: Trick = trick ? { leader: trick.leader, plays: [...trick.plays, { seat, card }] } : { leader: seat, plays: [{ seat, card }] };
+  if (t.plays.length < 4) return { trick: t, completed: null };
+  return { trick: t, completed: { ...t, winner: currentWinner(t, rules) } };
+}
+
+/** Whose turn it is within a trick in progress. */
+export const seatToPlay = (trick: Trick): Seat => nextSeat(trick.leader, trick.plays.length);

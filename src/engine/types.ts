@@ -1,0 +1,283 @@
+/**
+ * The engine's shared vocabulary: seats, actions, errors, results, the match
+ * state and the per-seat views, and the interface every variant implements.
+ * Everything here is plain, JSON-serialisable, immutable data.
+ */
+import type { Card, Suit } from "./cards";
+import type { Deal } from "./random";
+
+export type Seat = 0 | 1 | 2 | 3;
+export const SEATS: readonly Seat[] = [0, 1, 2, 3];
+export const nextSeat = (s: Seat, n = 1): Seat => (((s + n) % 4) + 4) % 4 as Seat;
+export const partnerOf = (s: Seat): Seat => nextSeat(s, 2);
+
+export type VariantId = "esmakker" | "classic" | "norwegian" | "danish";
+export const VARIANT_IDS: readonly VariantId[] = ["esmakker", "classic", "norwegian", "danish"];
+
+/** Text in the three interface languages. */
+export interface Localized {
+  readonly da: string;
+  readonly nb: string;
+  readonly en: string;
+}
+
+// ---------------------------------------------------------------------------
+// Actions: everything a player chooses is one of these, and a record is a list of them.
+export type Action =
+  | { readonly type: "bid"; readonly bid: string } // a bid id of the variant's ladder
+  | { readonly type: "pass" }
+  | { readonly type: "hold" } // baghånd: hold the standing bid instead of overbidding
+  | { readonly type: "redeal" } // jernhånd: demand a redeal
+  | { readonly type: "join" } // gå med in a sol
+  | { readonly type: "decline" } // decline to gå med / decline to set a card face down
+  | { readonly type: "trump"; readonly suit: Suit }
+  | { readonly type: "call"; readonly card: Card } // call an ace (or king)
+  | { readonly type: "vipTurn" } // turn the next kat card
+  | { readonly type: "vipAccept" } // accept the turned card's suit as trump
+  | { readonly type: "exchange"; readonly discard: readonly Card[] } // three cards, or [] to keep the hand
+  | { readonly type: "hide"; readonly card: Card } // fordækt kort: set a card face down
+  | { readonly type: "play"; readonly card: Card };
+
+export type ActionType = Action["type"];
+
+/** An action as recorded: who did it. */
+export interface SeatAction {
+  readonly seat: Seat;
+  readonly action: Action;
+}
+
+// ---------------------------------------------------------------------------
+// Errors are values. `code` is stable and translated at the edges; `message` is English for logs and the CLI.
+export type ErrorCode =
+  | "setup/unknown-variant"
+  | "setup/invalid-options"
+  | "setup/invalid-seed"
+  | "setup/invalid-deal"
+  | "match/over"
+  | "match/out-of-deals"
+  | "action/malformed"
+  | "action/not-your-turn"
+  | "action/wrong-phase"
+  | "bid/unknown"
+  | "bid/too-low"
+  | "bid/not-allowed"
+  | "bid/cannot-hold"
+  | "redeal/not-allowed"
+  | "join/not-allowed"
+  | "trump/not-allowed"
+  | "call/not-allowed"
+  | "vip/cannot-refuse"
+  | "exchange/wrong-count"
+  | "exchange/card-not-in-hand"
+  | "exchange/called-ace"
+  | "exchange/compulsory"
+  | "hide/not-allowed"
+  | "play/card-not-in-hand"
+  | "play/must-follow-suit"
+  | "play/joker-lead-first-trick"
+  | "play/must-play-called-ace"
+  | "record/malformed"
+  | "record/illegal-action"
+  | "record/mismatch";
+
+export interface EngineError {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+export const err = (code: ErrorCode, message: string, details?: Record<string, unknown>): EngineError =>
+  details ? { code, message, details } : { code, message };
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EngineError };
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = <T = never>(code: ErrorCode, message: string, details?: Record<string, unknown>): Result<T> => ({
+  ok: false,
+  error: err(code, message, details),
+});
+
+// ---------------------------------------------------------------------------
+// Tricks
+export interface Play {
+  readonly seat: Seat;
+  readonly card: Card;
+}
+export interface Trick {
+  readonly leader: Seat;
+  readonly plays: readonly Play[];
+}
+export interface CompletedTrick extends Trick {
+  readonly winner: Seat;
+}
+
+// ---------------------------------------------------------------------------
+// Events, returned by apply for animation and logging (never needed to rebuild state).
+export type EngineEvent =
+  | { readonly type: "trickWon"; readonly trick: CompletedTrick }
+  | { readonly type: "handEnded"; readonly result: HandResult }
+  | { readonly type: "handDealt"; readonly handIndex: number; readonly dealer: Seat }
+  | { readonly type: "matchEnded"; readonly standings: readonly number[] }
+  | { readonly type: "info"; readonly key: string; readonly data?: Readonly<Record<string, unknown>> };
+
+// ---------------------------------------------------------------------------
+// Hands
+
+/** Fields every variant's hand state has; the variant adds its own. */
+export interface BaseHand {
+  /** Variant-defined phase name, e.g. "auction", "trump", "call", "vip", "exchange", "play", "done". */
+  readonly phase: string;
+  /** Who acts next; null when the hand is over. */
+  readonly turn: Seat | null;
+  readonly dealer: Seat;
+  /** What was dealt, unchanged through the hand (for records and the end-of-hand reveal). */
+  readonly deal: Deal;
+  /** Cards each seat holds now. */
+  readonly hands: readonly (readonly Card[])[];
+  readonly trick: Trick | null;
+  readonly tricks: readonly CompletedTrick[];
+  /** Tricks won by each seat in this hand. */
+  readonly tricksWon: readonly number[];
+}
+
+/**
+ * How one hand ended and what it scored. `points` is each seat's change;
+ * partnership variants give both partners the side's figure.
+ */
+export interface HandResult {
+  readonly handIndex: number;
+  readonly dealer: Seat;
+  /** Public description of the contract, or null for a hand with none (passed out, pass game, pasnolo). */
+  readonly contract: ContractSummary | null;
+  readonly outcome: "made" | "lost" | "passedOut" | "redeal" | "played";
+  /** Tricks over (positive) or under (negative) what was needed; 0 where it does not apply. */
+  readonly margin: number;
+  /** Why the hand ended: "allTricks", "allPassed", "redeal", "solLost", "grandiDecided", … */
+  readonly endReason: string;
+  readonly tricksWon: readonly number[];
+  readonly points: readonly number[];
+  /** Running totals after this hand (per seat). */
+  readonly totals: readonly number[];
+  /** Lines explaining the score, as translatable keys with parameters. */
+  readonly explanation: readonly ScoreLine[];
+}
+
+export interface ScoreLine {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export interface ContractSummary {
+  /** The bid id ("8vip", "sol", "grand", …) or a variant word ("trump" for classic). */
+  readonly bid: string;
+  readonly declarer: Seat | null;
+  /** Declarer's partner(s) when known; empty when alone. */
+  readonly partners: readonly Seat[];
+  readonly trump: Suit | null;
+  readonly called?: Card | null;
+  readonly alone?: boolean;
+  /** Tricks the declaring side needs (min) or may take at most (max). */
+  readonly need?: { readonly min?: number; readonly max?: number };
+}
+
+// ---------------------------------------------------------------------------
+// Views: what one seat (or a spectator, seat null) may see.
+export interface SeatCards {
+  readonly count: number;
+  /** The cards when this viewer may see them, otherwise null. */
+  readonly cards: readonly Card[] | null;
+}
+
+export interface HandView {
+  readonly phase: string;
+  readonly turn: Seat | null;
+  readonly dealer: Seat;
+  readonly hands: readonly SeatCards[];
+  /** The kat: count plus the cards this viewer may see (vip's turned cards), hidden ones as null. */
+  readonly kat: { readonly count: number; readonly cards: readonly (Card | null)[] } | null;
+  readonly auction: readonly SeatAction[];
+  readonly contract: ContractSummary | null;
+  readonly trick: Trick | null;
+  readonly tricks: readonly CompletedTrick[];
+  readonly tricksWon: readonly number[];
+  /** Legal actions of the viewing seat (empty for spectators and when it is not their turn). */
+  readonly legal: readonly Action[];
+  /** Variant-specific public facts, e.g. { turnedCard: "7H" } in classic whist. */
+  readonly info: Readonly<Record<string, unknown>>;
+}
+
+export interface MatchView {
+  readonly variant: VariantId;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly seat: Seat | null;
+  readonly handIndex: number;
+  readonly scores: readonly number[];
+  readonly results: readonly HandResult[];
+  readonly over: boolean;
+  readonly hand: HandView | null;
+  /** Variant match-level public state (classic: games won in the rubber). */
+  readonly matchInfo: Readonly<Record<string, unknown>>;
+}
+
+// ---------------------------------------------------------------------------
+// Rule options: one zod schema per variant, plus metadata for forms.
+export interface OptionField {
+  readonly key: string;
+  readonly kind: "boolean" | "integer" | "enum" | "numberList";
+  readonly default: unknown;
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
+  readonly values?: readonly { readonly value: string; readonly label: Localized }[];
+  readonly label: Localized;
+  readonly description: Localized;
+}
+
+// ---------------------------------------------------------------------------
+// Variants
+
+/** What a variant sees of the match when it starts or scores a hand. */
+export interface MatchContext<O> {
+  readonly options: O;
+  readonly handIndex: number;
+  readonly dealer: Seat;
+  readonly scores: readonly number[];
+  readonly matchInfo: Readonly<Record<string, unknown>>;
+}
+
+/** A variant's answer to one action on a hand. */
+export type HandStep<H> =
+  | { readonly ok: true; readonly hand: H; readonly events: readonly EngineEvent[] }
+  | { readonly ok: false; readonly error: EngineError };
+
+export interface HandScore {
+  readonly contract: ContractSummary | null;
+  readonly outcome: HandResult["outcome"];
+  readonly margin: number;
+  readonly endReason: string;
+  readonly points: readonly number[];
+  readonly explanation: readonly ScoreLine[];
+}
+
+export interface Variant<O = unknown, H extends BaseHand = BaseHand> {
+  readonly id: VariantId;
+  readonly name: Localized;
+  /** Validates a partial options object and fills in the defaults of RULES.md. */
+  readonly optionsSchema: import("zod").ZodType<O>;
+  readonly optionFields: readonly OptionField[];
+  /** Number of jokers in the deck (the kat is whatever is left after 4 × 13). */
+  deckJokers(options: O): number;
+  /** The hand's start state for a deal. */
+  startHand(ctx: MatchContext<O>, deal: Deal): H;
+  legalActions(hand: H, seat: Seat, options: O): Action[];
+  applyAction(hand: H, seat: Seat, action: Action, options: O): HandStep<H>;
+  /** True when the hand is over (then `turn` is null and `scoreHand` may be called). */
+  isOver(hand: H): boolean;
+  scoreHand(hand: H, ctx: MatchContext<O>): HandScore;
+  viewHand(hand: H, seat: Seat | null, options: O): HandView;
+  /** Match-level bookkeeping after a hand: new scores/info and whether the match is over. */
+  afterHand(
+    ctx: MatchContext<O>,
+    score: HandScore,
+    dealsPlayed: number,
+  ): { scores: readonly number[]; matchInfo: Readonly<Record<string, unknown>>; over: boolean };
+}
