@@ -146,6 +146,9 @@ export interface BaseHand {
 export interface HandResult {
   readonly handIndex: number;
   readonly dealer: Seat;
+  /** The hand's seed (null when the deal was given explicitly) and its cards, public once the hand is over. */
+  readonly seed: string | null;
+  readonly deal: Deal;
   /** Public description of the contract, or null for a hand with none (passed out, pass game, pasnolo). */
   readonly contract: ContractSummary | null;
   readonly outcome: "made" | "lost" | "passedOut" | "redeal" | "played";

@@ -1,0 +1,67 @@
+/**
+ * The "melde tilbage" auction shared by es-makker and Danish whist. Bids are
+ * ranks on a ladder (higher number = stronger). Forhånd speaks first; every
+ * bid must beat the standing bid. When a bid is overbid, the overbid player
+ * answers at once (bid higher or pass) and the two go on until one passes;
+ * only then does the next seat come in. A seat that passed is out.
+ * With `allowHold` (baghånd), the responder who sits earlier in the bidding
+ * order may hold the standing bid instead of overbidding it.
+ */
+import type { Seat } from "../types";
+import { nextSeat } from "../types";
+
+export interface DuelAuction {
+  /** Seat holding the standing bid, or null before anyone bid. */
+  readonly holder: Seat | null;
+  /** Rank of the standing bid on the ladder (meaningless while holder is null). */
+  readonly rank: number;
+  /** Seat that must answer now; null once the auction is over. */
+  readonly responder: Seat | null;
+  /** Seats that have not spoken yet, in the order they come in. */
+  readonly queue: readonly Seat[];
+  readonly passed: readonly boolean[];
+  /** Position of each seat in the bidding order (forhånd = 0). */
+  readonly order: readonly number[];
+}
+
+export const startAuction = (forehand: Seat): DuelAuction => {
+  const order = [0, 0, 0, 0];
+  for (let i = 0; i < 4; i++) order[nextSeat(forehand, i)] = i;
+  return {
+    holder: null,
+    rank: -1,
+    responder: forehand,
+    queue: [nextSeat(forehand, 1), nextSeat(forehand, 2), nextSeat(forehand, 3)],
+    passed: [false, false, false, false],
+    order,
+  };
+};
+
+/** The lowest rank the responder may bid now (a bid must be strictly higher). */
+export const minimumRank = (a: DuelAuction): number => (a.holder === null ? 0 : a.rank + 1);
+
+/** May the responder hold (baghånd) the standing bid? */
+export const canHold = (a: DuelAuction, allowHold: boolean): boolean =>
+  allowHold && a.holder !== null && a.responder !== null && a.order[a.responder]! < a.order[a.holder]!;
+
+/** The responder bids `rank` (caller checked it is high enough) or holds at the same rank. */
+export function auctionBid(a: DuelAuction, rank: number): DuelAuction {
+  const bidder = a.responder!;
+  if (a.holder === null) {
+    const [next, ...rest] = a.queue;
+    return { ...a, holder: bidder, rank, responder: next ?? null, queue: rest };
+  }
+  // Duel: the overbid (or held) player answers next.
+  return { ...a, holder: bidder, rank, responder: a.holder };
+}
+
+/** The responder passes and is out; the next seat in the queue comes in, or the auction ends. */
+export function auctionPass(a: DuelAuction): DuelAuction {
+  const passed = a.passed.slice();
+  passed[a.responder!] = true;
+  const [next, ...rest] = a.queue;
+  return { ...a, passed, responder: next ?? null, queue: rest };
+}
+
+/** Over: a winner (holder) or, when every seat passed, holder null. */
+export const auctionOver = (a: DuelAuction): boolean => a.responder === null;
