@@ -1,0 +1,11 @@
+// Next.js configuration. The app is served by the custom server in
+// src/server/main.ts (Next handler + socket.io on one port).
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Native argon2 bindings must be loaded by Node, not bundled.
+  serverExternalPackages: ["@node-rs/argon2"],
+};
+
+export default nextConfig;

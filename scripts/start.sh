@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `npm start`: generate the Prisma client, build Next when the sources changed
+# since the last build, then run the production server (embedded database
+# unless DATABASE_URL is set).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
+npm run --silent prisma -- generate >/dev/null
+if [ ! -f .next/BUILD_ID ] || [ -n "$(find src prisma public next.config.js package-lock.json -path src/generated -prune -o -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+  echo "[start] building the app (next build)…"
+  npx next build
+fi
+NODE_ENV=production exec node --import tsx src/server/main.ts

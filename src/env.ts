@@ -1,0 +1,95 @@
+/**
+ * The server's environment, validated with zod once at start-up
+ * (src/server/main.ts calls `loadEnv()`); everything else reads `getEnv()`.
+ * Secrets come only from the environment; see .env.example.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    /** PostgreSQL URL. Unset: main.ts starts the embedded database. */
+    DATABASE_URL: optionalUrl,
+    /** Connection pool size per process (the embedded database forces 1). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /** Signs and encrypts session cookies. */
+    AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
+    /** Public base URL of the site, e.g. https://whist.example. */
+    AUTH_URL: optionalUrl,
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** Set when several server processes share live tables. */
+    REDIS_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    // A production deployment with its own database must bring its own secret;
+    // only the zero-configuration embedded mode may generate one.
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "AUTH_SECRET is required in production (generate one with `openssl rand -base64 33`)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Validates a raw environment; throws one readable error listing every problem. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Reads the persisted development secret from `dataDir`, creating it when missing. */
+export function ensureLocalSecret(dataDir: string): { secret: string; created: boolean } {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return { secret, created: false };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(33).toString("base64");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return { secret, created: true };
+}
+
+export const DATA_DIR = path.resolve(process.cwd(), ".data");
+
+let cached: Env | undefined;
+
+/**
+ * Validates process.env once and fills in what the zero-configuration mode
+ * derives: a persisted AUTH_SECRET under .data/ when none is given. Writes the
+ * result back to process.env so that Next and Auth.js see the same values.
+ */
+export function loadEnv(log: (msg: string) => void = console.log): Env {
+  const env = parseEnv(process.env);
+  if (!env.AUTH_SECRET) {
+    const { secret, created } = ensureLocalSecret(DATA_DIR);
+    env.AUTH_SECRET = secret;
+    process.env.AUTH_SECRET = secret;
+    log(
+      created
+        ? `AUTH_SECRET not set: generated one and saved it in ${path.join(DATA_DIR, "auth-secret")}`
+        : `AUTH_SECRET not set: using the one saved in ${path.join(DATA_DIR, "auth-secret")}`,
+    );
+  }
+  cached = env;
+  return env;
+}
+
+/** The validated environment (validated on first use when loadEnv was not called in this module graph). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,37 @@
+/**
+ * The Prisma client: one per process, shared through globalThis so that the
+ * custom server (src/server/main.ts, loaded by tsx) and the Next.js bundle use
+ * the same connection pool. That matters for the embedded database, which
+ * only stays correct with a single connection.
+ */
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/generated/prisma/client";
+import { getEnv } from "@/env";
+
+export type Db = PrismaClient;
+
+const globalKey = Symbol.for("whist.prisma");
+type WithPrisma = typeof globalThis & { [globalKey]?: PrismaClient };
+
+export function createPrismaClient(connectionString: string, max: number): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+}
+
+/** The process-wide client, created on first use from DATABASE_URL. */
+export function getDb(): PrismaClient {
+  const g = globalThis as WithPrisma;
+  if (!g[globalKey]) {
+    const env = getEnv();
+    if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set (the server sets it when it starts the embedded database)");
+    g[globalKey] = createPrismaClient(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  }
+  return g[globalKey];
+}
+
+/** Disconnects the process-wide client, if one was created (graceful shutdown). */
+export async function disconnectDb(): Promise<void> {
+  const g = globalThis as WithPrisma;
+  const client = g[globalKey];
+  g[globalKey] = undefined;
+  await client?.$disconnect();
+}

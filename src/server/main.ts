@@ -1,0 +1,100 @@
+/**
+ * The one HTTP server: Next.js pages and API routes plus socket.io (/socket.io)
+ * for live tables. Run with `node --import tsx src/server/main.ts`.
+ *
+ * Start-up: validate the environment, start the embedded database when
+ * DATABASE_URL is unset, apply migrations, prepare Next, attach socket.io
+ * (with the Redis adapter when REDIS_URL is set) and listen.
+ */
+import "dotenv/config";
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { Server } from "socket.io";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { createClient } from "redis";
+import { DATA_DIR, loadEnv } from "@/env";
+import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
+import { migrateDeploy } from "@/server/migrate";
+import { disconnectDb } from "@/server/db";
+import { registerRealtime } from "@/server/realtime";
+
+const log = (msg: string) => console.log(`[server] ${msg}`);
+
+async function main() {
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  process.env.CHECKPOINT_DISABLE ??= "1";
+  // Our own server decides which host it answers for; without this Auth.js
+  // refuses every request in production (UntrustedHost).
+  process.env.AUTH_TRUST_HOST ??= "true";
+
+  const env = loadEnv(log);
+  const dev = env.NODE_ENV !== "production";
+  const started = Date.now();
+
+  let embedded: EmbeddedDb | undefined;
+  if (!env.DATABASE_URL) {
+    embedded = await startEmbeddedDb(path.join(DATA_DIR, "pglite"));
+    process.env.DATABASE_URL = embedded.url;
+    // One PGlite backend serves every connection: more than one is unsafe.
+    process.env.DATABASE_POOL_MAX = "1";
+    log(`DATABASE_URL not set: embedded PostgreSQL (PGlite) in ${path.join(DATA_DIR, "pglite")} on port ${embedded.port}`);
+  }
+  const databaseUrl = process.env.DATABASE_URL!;
+  await migrateDeploy(databaseUrl);
+  log("migrations applied");
+  loadEnv(() => {}); // re-validate with the derived DATABASE_URL / pool size
+
+  const app = next({ dev, hostname: env.HOST === "0.0.0.0" ? "localhost" : env.HOST, port: env.PORT });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const http = createServer((req, res) => void handle(req, res));
+  const io = new Server(http, { path: "/socket.io" });
+
+  let redis: ReturnType<typeof createClient>[] = [];
+  if (env.REDIS_URL) {
+    const pub = createClient({ url: env.REDIS_URL });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redis = [pub, sub];
+    log("socket.io uses the Redis adapter");
+  }
+  registerRealtime(io);
+
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+  log(`ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    // Do not wait forever for a stuck connection.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      http.closeAllConnections?.();
+      await app.close?.();
+      await Promise.allSettled(redis.map((c) => c.quit()));
+      await disconnectDb();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
