@@ -53,6 +53,7 @@ export type ErrorCode =
   | "setup/invalid-options"
   | "setup/invalid-seed"
   | "setup/invalid-deal"
+  | "setup/invalid-seats"
   | "match/over"
   | "match/out-of-deals"
   | "action/malformed"
@@ -78,7 +79,8 @@ export type ErrorCode =
   | "play/must-play-called-ace"
   | "record/malformed"
   | "record/illegal-action"
-  | "record/mismatch";
+  | "record/mismatch"
+  | "engine/internal"; // a variant threw: a bug, reported as a value so apply never throws
 
 export interface EngineError {
   readonly code: ErrorCode;
