@@ -1,0 +1,96 @@
+/**
+ * Danish whist's scoring: whether the contract was made, each seat's points
+ * (zero-sum) and the explanation lines, as translatable keys with parameters.
+ */
+import type { ContractSummary, HandScore, ScoreLine } from "../../types";
+import { SEATS, partnerOf } from "../../types";
+import { NEED, bidRank, isAlone } from "./contract";
+import type { DanishContract, DanishHand } from "./hand";
+import type { DanishOptions } from "./options";
+
+export function contractSummary(contract: DanishContract | null): ContractSummary | null {
+  if (contract === null) return null;
+  const alone = isAlone(contract.bid);
+  return {
+    bid: contract.bid,
+    declarer: contract.declarer,
+    partners: alone ? [] : [partnerOf(contract.declarer)],
+    trump: null,
+    alone,
+    need: NEED[contract.bid],
+  };
+}
+
+export function scoreDanishHand(hand: DanishHand, options: DanishOptions): HandScore {
+  const endReason = hand.endReason ?? "allTricks";
+  return hand.contract === null ? scorePasnolo(hand, endReason) : scoreContract(hand, hand.contract, endReason, options);
+}
+
+/**
+ * Pasnolo: every other player pays 1 to each player with the fewest tricks.
+ * With k such winners, a winner receives 4 − k and a loser pays k, so the sum
+ * is k(4 − k) − (4 − k)k = 0. (k = 4 cannot happen: 13 tricks do not split evenly.)
+ */
+function scorePasnolo(hand: DanishHand, endReason: string): HandScore {
+  const fewest = Math.min(...hand.tricksWon);
+  const winners = SEATS.filter((s) => hand.tricksWon[s] === fewest).length;
+  const points = SEATS.map((s) => (hand.tricksWon[s] === fewest ? 4 - winners : -winners));
+  const explanation: ScoreLine[] = [{ key: "danish.score.pasnolo", params: { fewest, winners } }];
+  for (const s of SEATS) {
+    explanation.push({
+      key: hand.tricksWon[s] === fewest ? "danish.score.pasnolo.winner" : "danish.score.pasnolo.loser",
+      params: { seat: s, tricks: hand.tricksWon[s]!, points: points[s]! },
+    });
+  }
+  return { contract: null, outcome: "played", margin: 0, endReason, points, explanation };
+}
+
+function scoreContract(hand: DanishHand, contract: DanishContract, endReason: string, options: DanishOptions): HandScore {
+  const { bid, declarer } = contract;
+  const partner = partnerOf(declarer);
+  const alone = isAlone(bid);
+  const tricks = hand.tricksWon[declarer]! + (alone ? 0 : hand.tricksWon[partner]!);
+  const explanation: ScoreLine[] = [{ key: `danish.score.contract.${bid}`, params: { declarer } }];
+
+  // margin: tricks to spare (positive) or short/over (negative) against what the contract allows.
+  let made: boolean;
+  let margin: number;
+  switch (bid) {
+    case "grand":
+      made = tricks >= 7;
+      margin = tricks - 7;
+      explanation.push({ key: "danish.score.tricksMin", params: { tricks, min: 7 } });
+      break;
+    case "nolo":
+      made = tricks <= 6;
+      margin = 6 - tricks;
+      explanation.push({ key: "danish.score.tricksMax", params: { tricks, max: 6 } });
+      break;
+    case "sol":
+      made = endReason !== "solLost";
+      margin = 1 - tricks;
+      explanation.push({ key: made ? "danish.score.tricksMax" : "danish.score.solLost", params: { tricks, max: 1, trick: hand.tricks.length } });
+      break;
+    case "grandi":
+      // Grandi ends at the first lost trick, so a lost grandi is always one trick short.
+      made = endReason === "grandiMade";
+      margin = made ? 0 : -1;
+      explanation.push({ key: made ? "danish.score.grandiMade" : "danish.score.grandiLost", params: { trick: hand.tricks.length } });
+      break;
+  }
+
+  const value = options.values[bidRank(bid)]!;
+  const sign = made ? 1 : -1;
+  const points = [0, 0, 0, 0];
+  for (const s of SEATS) {
+    const declaring = s === declarer || (!alone && s === partner);
+    // Alone contracts settle between the declarer and each of the three others.
+    points[s] = (declaring ? 1 : -1) * sign * value * (alone && declaring ? 3 : 1);
+  }
+  const side = alone ? "alone" : "side";
+  explanation.push({
+    key: `danish.score.${side}.${made ? "made" : "lost"}`,
+    params: alone ? { declarer, value, total: 3 * value } : { declarer, partner, value },
+  });
+  return { contract: contractSummary(contract), outcome: made ? "made" : "lost", margin, endReason, points, explanation };
+}

@@ -1,0 +1,32 @@
+/**
+ * What one seat (or a spectator) sees of a Danish whist hand: its own cards,
+ * the others' card counts, the public auction, contract and tricks, and its
+ * own legal actions.
+ */
+import type { HandView, Seat, SeatCards } from "../../types";
+import { isAceLow } from "./contract";
+import { type DanishHand, danishLegalActions, isPasnolo } from "./hand";
+import { contractSummary } from "./score";
+
+export function viewDanishHand(hand: DanishHand, seat: Seat | null): HandView {
+  const hands: SeatCards[] = hand.hands.map((cards, s) => ({ count: cards.length, cards: s === seat ? cards : null }));
+  const pasnolo = isPasnolo(hand);
+  return {
+    phase: hand.phase,
+    turn: hand.turn,
+    dealer: hand.dealer,
+    hands,
+    kat: null,
+    auction: hand.bids,
+    contract: contractSummary(hand.contract),
+    trick: hand.trick,
+    tricks: hand.tricks,
+    tricksWon: hand.tricksWon,
+    legal: seat === null ? [] : danishLegalActions(hand, seat),
+    info: {
+      pasnolo,
+      aceLow: hand.phase === "auction" ? null : isAceLow(hand.contract?.bid ?? null),
+      endReason: hand.endReason,
+    },
+  };
+}
