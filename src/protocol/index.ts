@@ -1,0 +1,132 @@
+/**
+ * The live-table wire protocol, shared by the server and the browser: every
+ * message a client may send (zod-checked on arrival) and every message the
+ * server sends. Clients send on the "c" event (with an optional ack); the
+ * server sends on the "s" event. Cards only ever travel inside a `view`, which
+ * the server computes per recipient.
+ */
+import { z } from "zod";
+import type { MatchView, Seat } from "@/engine/types";
+
+export const CLIENT_EVENT = "c";
+export const SERVER_EVENT = "s";
+
+const tableId = z.string().min(1).max(64);
+const seat = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+const card = z.string().regex(/^(?:[2-9TJQKA][SHDC]|JK)$/);
+const suit = z.enum(["S", "H", "D", "C"]);
+
+/** Engine actions as they arrive from a browser (shape only; legality is the engine's job). */
+export const wireActionSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("bid"), bid: z.string().min(1).max(32) }),
+  z.object({ type: z.literal("pass") }),
+  z.object({ type: z.literal("hold") }),
+  z.object({ type: z.literal("redeal") }),
+  z.object({ type: z.literal("join") }),
+  z.object({ type: z.literal("decline") }),
+  z.object({ type: z.literal("trump"), suit }),
+  z.object({ type: z.literal("call"), card }),
+  z.object({ type: z.literal("vipTurn") }),
+  z.object({ type: z.literal("vipAccept") }),
+  z.object({ type: z.literal("exchange"), discard: z.array(card).max(3) }),
+  z.object({ type: z.literal("hide"), card }),
+  z.object({ type: z.literal("play"), card }),
+]);
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("lobby/watch") }),
+  z.object({ type: z.literal("lobby/unwatch") }),
+  /** Open a table: the server answers with a full `table` snapshot and keeps it current. */
+  z.object({ type: z.literal("table/open"), tableId }),
+  z.object({ type: z.literal("table/close"), tableId }),
+  z.object({ type: z.literal("seat/take"), tableId, seat }),
+  z.object({ type: z.literal("seat/leave"), tableId }),
+  /** Put a computer player on an empty seat (or remove one, before the match starts). */
+  z.object({ type: z.literal("seat/bot"), tableId, seat, on: z.boolean() }),
+  /** One engine action; `seq` is the table version the client saw. */
+  z.object({ type: z.literal("action"), tableId, seq: z.number().int().min(0), action: wireActionSchema }),
+  z.object({ type: z.literal("chat"), tableId, text: z.string().trim().min(1).max(300) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export type SeatOccupant =
+  | { readonly kind: "human"; readonly userId: string; readonly name: string }
+  | { readonly kind: "bot"; readonly name: string };
+
+export interface SeatInfo {
+  readonly occupant: SeatOccupant | null;
+  /** A human with at least one open connection to the table. */
+  readonly connected: boolean;
+  /** A computer player is standing in for this human (they were away past the turn timer). */
+  readonly away: boolean;
+}
+
+export type TableStatus = "open" | "playing" | "finished";
+
+/** What the lobby shows of a table. */
+export interface TableSummary {
+  readonly id: string;
+  readonly variant: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly isPrivate: boolean;
+  readonly status: TableStatus;
+  readonly seats: readonly (SeatOccupant | null)[];
+  readonly createdAt: string;
+}
+
+export interface TableSnapshot extends TableSummary {
+  /** Table version: the number of accepted actions. Actions must carry it. */
+  readonly seq: number;
+  readonly seatInfo: readonly SeatInfo[];
+  readonly turnSeconds: number;
+  /** The recipient's seat, or null for a spectator. */
+  readonly you: Seat | null;
+  /** The engine's view for this recipient; null before the match starts. */
+  readonly view: MatchView | null;
+  /** SHA-256 of the current hand's seed, shown before the first bid. */
+  readonly handSeedHash: string | null;
+  /** When the seat to act will be played by a computer player (ms since epoch), if it is a human's turn. */
+  readonly turnDeadline: number | null;
+}
+
+export interface ChatLine {
+  readonly from: string;
+  readonly text: string;
+  readonly at: number;
+}
+
+/** A stable error code and an English message; the browser translates the code. */
+export interface WireError {
+  readonly code: string;
+  readonly message: string;
+}
+
+export type ServerMessage =
+  | { readonly type: "lobby"; readonly tables: readonly TableSummary[] }
+  | { readonly type: "table"; readonly table: TableSnapshot }
+  | { readonly type: "chat"; readonly tableId: string; readonly line: ChatLine }
+  | { readonly type: "chatHistory"; readonly tableId: string; readonly lines: readonly ChatLine[] }
+  | { readonly type: "error"; readonly tableId?: string; readonly error: WireError };
+
+/** Answer to every client message that came with an ack callback. */
+export type Ack = { readonly ok: true } | { readonly ok: false; readonly error: WireError };
+
+/** Error codes of the live-table layer (engine codes pass through unchanged). */
+export const TABLE_ERRORS = [
+  "table/malformed",
+  "table/rate-limited",
+  "table/not-found",
+  "table/login-required",
+  "table/seat-taken",
+  "table/already-seated",
+  "table/not-seated",
+  "table/started",
+  "table/not-started",
+  "table/stale",
+  "table/private",
+  "table/busy",
+  "table/internal",
+] as const;
+export type TableErrorCode = (typeof TABLE_ERRORS)[number];
+
+export const parseClientMessage = (raw: unknown) => clientMessageSchema.safeParse(raw);
