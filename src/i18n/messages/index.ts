@@ -1,0 +1,67 @@
+/**
+ * All interface texts, one JSON file per namespace and locale
+ * (messages/<locale>/<namespace>.json). A feature adds its namespace by
+ * importing its three files here and listing them in MESSAGES.
+ */
+import type { Locale } from "../config";
+
+import daCommon from "./da/common.json";
+import nbCommon from "./nb/common.json";
+import enCommon from "./en/common.json";
+import daHome from "./da/home.json";
+import nbHome from "./nb/home.json";
+import enHome from "./en/home.json";
+import daAuth from "./da/auth.json";
+import nbAuth from "./nb/auth.json";
+import enAuth from "./en/auth.json";
+import daProfile from "./da/profile.json";
+import nbProfile from "./nb/profile.json";
+import enProfile from "./en/profile.json";
+import daErrors from "./da/errors.json";
+import nbErrors from "./nb/errors.json";
+import enErrors from "./en/errors.json";
+import daGame from "./da/game.json";
+import nbGame from "./nb/game.json";
+import enGame from "./en/game.json";
+import daRules from "./da/rules.json";
+import nbRules from "./nb/rules.json";
+import enRules from "./en/rules.json";
+
+/** English is the reference shape; the parity test checks da and nb against it. */
+const en = {
+  common: enCommon,
+  home: enHome,
+  auth: enAuth,
+  profile: enProfile,
+  errors: enErrors,
+  game: enGame,
+  rules: enRules,
+};
+
+export type Messages = typeof en;
+
+export const MESSAGES: Record<Locale, Messages> = {
+  da: {
+    common: daCommon,
+    home: daHome,
+    auth: daAuth,
+    profile: daProfile,
+    errors: daErrors,
+    game: daGame,
+    rules: daRules,
+  },
+  nb: {
+    common: nbCommon,
+    home: nbHome,
+    auth: nbAuth,
+    profile: nbProfile,
+    errors: nbErrors,
+    game: nbGame,
+    rules: nbRules,
+  },
+  en,
+};
+
+export function messagesFor(locale: Locale): Messages {
+  return MESSAGES[locale];
+}
