@@ -1,0 +1,122 @@
+/**
+ * Contract set-up choices outside bidding and card play: trump, the called
+ * ace, vip turns, the kat exchange, gå med, fordækt kort and jernhånd.
+ * Each picks from the legal actions with simple hand-strength rules.
+ */
+import { type Card, type Suit, JOKER, rankValue } from "../engine/cards";
+import type { Action, MatchView } from "../engine/types";
+import { avoidRisk, bestTrump, playingTricks } from "./evaluate";
+import { calledCard, isAvoidContract } from "./facts";
+
+const suitLength = (cards: readonly Card[], s: Suit) => cards.filter((c) => c !== JOKER && c[1] === s).length;
+
+export function chooseTrump(cards: readonly Card[], legal: readonly Action[]): Action {
+  const options = legal.filter((a): a is Extract<Action, { type: "trump" }> => a.type === "trump");
+  const best = bestTrump(cards, options.map((o) => o.suit));
+  return options.find((o) => o.suit === best.suit) ?? legal[0]!;
+}
+
+/** Call the ace of a side suit we are long in and hold the king of, never our own ace when avoidable. */
+export function chooseCall(cards: readonly Card[], legal: readonly Action[], trump: Suit | null): Action {
+  const calls = legal.filter((a): a is Extract<Action, { type: "call" }> => a.type === "call");
+  let best = calls[0]!;
+  let bestScore = -Infinity;
+  for (const c of calls) {
+    const s = c.card[1] as Suit;
+    let score = suitLength(cards, s) * 2;
+    if (cards.includes(c.card)) score -= 50; // selvmakker: playing alone
+    if (cards.includes("K" + s)) score += 3;
+    if (s === trump) score -= 1;
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** Vip: accept the turned card's suit when it is close to our best trump; otherwise turn the next. */
+export function chooseVip(view: MatchView, cards: readonly Card[], legal: readonly Action[]): Action {
+  const accept = legal.find((a) => a.type === "vipAccept");
+  const turn = legal.find((a) => a.type === "vipTurn");
+  if (!accept || !turn) return accept ?? turn ?? legal[0]!;
+  const turned = (view.hand?.kat?.cards ?? []).filter((c): c is Card => c !== null);
+  const last = turned[turned.length - 1];
+  if (!last) return turn;
+  const best = bestTrump(cards).tricks;
+  const offered = last === JOKER ? playingTricks(cards, null) : playingTricks(cards, last[1] as Suit);
+  return offered >= best - 0.8 ? accept : turn;
+}
+
+/** How much we want to keep a card (higher = keep). */
+function keepScore(cards: readonly Card[], card: Card, trump: Suit | null, avoid: boolean, called: Card | null): number {
+  if (card === called) return 1000;
+  if (card === JOKER) return avoid ? 60 : 90;
+  const s = card[1] as Suit;
+  if (avoid) return 20 - rankValue(card, true) - suitLength(cards, s) * 0.1; // shed high cards, shortest suits first
+  const r = rankValue(card, false);
+  let score = r + (s === trump ? 20 : 0);
+  if (r === 14) score += 30;
+  if (r === 13 && suitLength(cards, s) >= 2) score += 10;
+  // Cards of a short side suit go first: a void lets trumps ruff.
+  if (s !== trump) score += suitLength(cards, s) * 1.5;
+  return score;
+}
+
+export function chooseDiscard(cards: readonly Card[], trump: Suit | null, avoid: boolean, called: Card | null): Card[] {
+  return cards
+    .slice()
+    .sort((a, b) => keepScore(cards, a, trump, avoid, called) - keepScore(cards, b, trump, avoid, called))
+    .slice(0, 3);
+}
+
+const sameCards = (a: readonly Card[], b: readonly Card[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+export function chooseExchange(view: MatchView, cards: readonly Card[], legal: readonly Action[]): Action {
+  const options = legal.filter((a): a is Extract<Action, { type: "exchange" }> => a.type === "exchange");
+  const contract = view.hand?.contract ?? null;
+  const avoid = isAvoidContract(contract);
+  const keep = options.find((o) => o.discard.length === 0);
+  // A sol hand that is already safe keeps its cards.
+  if (avoid && keep && avoidRisk(cards) < 0.05) return keep;
+  const discard = chooseDiscard(cards, contract?.trump ?? null, avoid, calledCard(view));
+  const listed = options.find((o) => sameCards(o.discard, discard));
+  if (listed) return listed;
+  const threes = options.filter((o) => o.discard.length === 3);
+  if (threes.length > 0 && threes.length >= choose3(cards.length)) {
+    // Every discard is listed: take the one that keeps the most.
+    let best = threes[0]!;
+    let bestLoss = Infinity;
+    for (const o of threes) {
+      const loss = o.discard.reduce((sum, c) => sum + keepScore(cards, c, contract?.trump ?? null, avoid, calledCard(view)), 0);
+      if (loss < bestLoss) {
+        bestLoss = loss;
+        best = o;
+      }
+    }
+    return best;
+  }
+  return { type: "exchange", discard };
+}
+
+const choose3 = (n: number) => (n * (n - 1) * (n - 2)) / 6;
+
+/** Gå med (join a sol): only with a hand that is safe for avoiding tricks. */
+export function chooseJoin(cards: readonly Card[], legal: readonly Action[]): Action {
+  const join = legal.find((a) => a.type === "join");
+  const decline = legal.find((a) => a.type === "decline");
+  if (join && avoidRisk(cards) < 0.3) return join;
+  return decline ?? join ?? legal[0]!;
+}
+
+/** Fordækt kort: hide our lowest card of the longest suit when offered, else decline. */
+export function chooseHide(cards: readonly Card[], legal: readonly Action[]): Action {
+  const hides = legal.filter((a): a is Extract<Action, { type: "hide" }> => a.type === "hide");
+  const decline = legal.find((a) => a.type === "decline");
+  if (hides.length === 0) return decline ?? legal[0]!;
+  const lowest = hides.slice().sort((a, b) => rankValue(a.card, false) - rankValue(b.card, false))[0]!;
+  return lowest;
+}
+
+/** Jernhånd: a hand without honours or jokers is worth a redeal. */
+export const chooseRedeal = (legal: readonly Action[]): Action | null => legal.find((a) => a.type === "redeal") ?? null;

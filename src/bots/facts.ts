@@ -1,0 +1,155 @@
+/**
+ * What a computer player can read off its MatchView: its own cards, the trick
+ * rules in force, who plays with whom, what each side wants, the cards already
+ * seen and the suits each seat has shown out of. Everything here is derived
+ * from public information plus the bot's own hand; nothing else is available.
+ */
+import { type Card, type Suit, JOKER, rankValue } from "../engine/cards";
+import type { TrickRules } from "../engine/core/trick";
+import type { ContractSummary, HandView, MatchView, Seat } from "../engine/types";
+import { nextSeat } from "../engine/types";
+
+export const ALL_SUITS: readonly Suit[] = ["S", "H", "D", "C"];
+
+/** Bid ids of contracts where the declaring side must avoid tricks. */
+const AVOID_BIDS = /sol|nolo|bord/i;
+
+/** The hand view of a seated player, or null (spectator / no hand in progress). */
+export function seatedHand(view: MatchView): { me: Seat; hand: HandView; cards: Card[] } | null {
+  const me = view.seat;
+  const hand = view.hand;
+  if (me === null || hand === null) return null;
+  const cards = hand.hands[me]?.cards;
+  return { me, hand, cards: cards ? cards.slice() : [] };
+}
+
+/** True when the contract asks its declaring side to take few tricks (sol, nolo, ...). */
+export const isAvoidContract = (c: ContractSummary | null): boolean =>
+  c !== null && (c.need?.max !== undefined || (AVOID_BIDS.test(c.bid) && !/grand/i.test(c.bid)));
+
+/** Everyone for themself, ace low, fewest tricks win (Danish pasnolo). */
+export const isPasnolo = (view: MatchView): boolean =>
+  view.hand?.info["pasnolo"] === true ||
+  (view.variant === "danish" && view.hand !== null && view.hand.phase !== "auction" && view.hand.contract === null);
+
+/** Norwegian pass game: both pairs try to avoid tricks. */
+export const isNorwegianPassGame = (view: MatchView): boolean =>
+  view.variant === "norwegian" && view.hand?.contract?.declarer == null && (view.hand?.phase === "play" || (view.hand?.tricks.length ?? 0) > 0);
+
+/** The trick rules in force for the hand the view shows. */
+export function trickRulesOf(view: MatchView): TrickRules {
+  const info = view.hand?.info ?? {};
+  const given = info["trickRules"] as Partial<TrickRules> | undefined;
+  const contract = view.hand?.contract ?? null;
+  const trump = given?.trump !== undefined ? given.trump : (contract?.trump ?? (typeof info["trump"] === "string" ? (info["trump"] as Suit) : null));
+  const aceLow =
+    given?.aceLow !== undefined
+      ? given.aceLow
+      : typeof info["aceLow"] === "boolean"
+        ? info["aceLow"]
+        : isAvoidContract(contract) || (view.variant === "danish" && contract === null);
+  const jokers = given?.jokers !== undefined ? given.jokers : view.variant === "esmakker";
+  const jokerTrumpable = given?.jokerTrumpable !== undefined ? given.jokerTrumpable : view.options["jokerTrumpable"] === true;
+  return { trump: trump ?? null, aceLow, jokers, jokerTrumpable };
+}
+
+export interface Sides {
+  /** Seats known to play on the declaring side (declarer first); for partnership games, the pair of `me`. */
+  readonly declaring: readonly Seat[];
+  /** True when the declaring side is fully known to this bot. */
+  readonly known: boolean;
+  /** Does the bot itself belong to the declaring side? (for no-contract hands: its own pair) */
+  readonly meDeclaring: boolean;
+  /** True when the declaring side wants to take as few tricks as possible. */
+  readonly declaringAvoids: boolean;
+  /** Everyone for themself (pasnolo). */
+  readonly solo: boolean;
+}
+
+/** The called card (ace or king) of an es-makker contract, when there is one. */
+export const calledCard = (view: MatchView): Card | null => {
+  const c = view.hand?.contract;
+  if (c?.called) return c.called;
+  const fromInfo = view.hand?.info["called"];
+  return typeof fromInfo === "string" ? fromInfo : null;
+};
+
+/** Who plays with whom, as far as `me` can tell. */
+export function sidesOf(view: MatchView, me: Seat, myCards: readonly Card[]): Sides {
+  const hand = view.hand!;
+  const contract = hand.contract;
+  if (isPasnolo(view)) return { declaring: [me], known: true, meDeclaring: true, declaringAvoids: true, solo: true };
+  if (contract === null || contract.declarer === null) {
+    // Classic whist or a pass game: fixed pairs, seats 0+2 against 1+3.
+    const avoids = isNorwegianPassGame(view);
+    return { declaring: [me, nextSeat(me, 2)], known: true, meDeclaring: true, declaringAvoids: avoids, solo: false };
+  }
+  const declarer = contract.declarer;
+  const avoids = isAvoidContract(contract);
+  if (view.variant !== "esmakker") {
+    const alone = contract.alone === true || /sol|grandi/i.test(contract.bid);
+    const declaring: Seat[] = alone ? [declarer] : [declarer, nextSeat(declarer, 2)];
+    return { declaring, known: true, meDeclaring: declaring.includes(me), declaringAvoids: avoids, solo: false };
+  }
+  // Es-makker: the partner is whoever holds the called card.
+  if (contract.alone || avoids) return { declaring: [declarer], known: true, meDeclaring: me === declarer, declaringAvoids: avoids, solo: false };
+  if (contract.partners.length > 0) {
+    const declaring = [declarer, ...contract.partners];
+    return { declaring, known: true, meDeclaring: declaring.includes(me), declaringAvoids: avoids, solo: false };
+  }
+  const called = calledCard(view);
+  const played = playedCards(hand);
+  if (called && me !== declarer && myCards.includes(called)) return { declaring: [declarer, me], known: true, meDeclaring: true, declaringAvoids: avoids, solo: false };
+  if (called && played.has(called)) {
+    // The called card was played: its player is the partner.
+    for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])])
+      for (const p of t.plays)
+        if (p.card === called) {
+          const declaring = p.seat === declarer ? [declarer] : [declarer, p.seat];
+          return { declaring, known: true, meDeclaring: declaring.includes(me), declaringAvoids: avoids, solo: false };
+        }
+  }
+  // The declarer knows if it holds the called card itself (selvmakker) or whether the kat held it.
+  if (me === declarer && called && myCards.includes(called)) return { declaring: [declarer], known: true, meDeclaring: true, declaringAvoids: avoids, solo: false };
+  return { declaring: [declarer], known: false, meDeclaring: me === declarer, declaringAvoids: avoids, solo: false };
+}
+
+/** Every card already played in this hand (completed tricks and the trick in progress). */
+export function playedCards(hand: HandView): Set<Card> {
+  const out = new Set<Card>();
+  for (const t of hand.tricks) for (const p of t.plays) out.add(p.card);
+  if (hand.trick) for (const p of hand.trick.plays) out.add(p.card);
+  return out;
+}
+
+/** Jokers played so far (jokers are identical, so a set cannot count them). */
+export function jokersPlayed(hand: HandView): number {
+  let n = 0;
+  for (const t of hand.tricks) for (const p of t.plays) if (p.card === JOKER) n++;
+  if (hand.trick) for (const p of hand.trick.plays) if (p.card === JOKER) n++;
+  return n;
+}
+
+/** Suits each seat has shown out of (failed to follow). A joker played to a suit lead proves nothing. */
+export function voidsShown(hand: HandView): Set<Suit>[] {
+  const voids = [new Set<Suit>(), new Set<Suit>(), new Set<Suit>(), new Set<Suit>()];
+  const scan = (plays: readonly { seat: Seat; card: Card }[]) => {
+    const lead = plays[0];
+    if (!lead || lead.card === JOKER) return;
+    const suit = lead.card[1] as Suit;
+    for (let i = 1; i < plays.length; i++) {
+      const p = plays[i]!;
+      if (p.card !== JOKER && p.card[1] !== suit) voids[p.seat]!.add(suit);
+    }
+  };
+  for (const t of hand.tricks) scan(t.plays);
+  if (hand.trick) scan(hand.trick.plays);
+  return voids;
+}
+
+/** Cards of `suit` in `cards`, strongest first. */
+export const suitCards = (cards: readonly Card[], suit: Suit, aceLow: boolean): Card[] =>
+  cards.filter((c) => c !== JOKER && c[1] === suit).sort((a, b) => rankValue(b, aceLow) - rankValue(a, aceLow));
+
+/** Strongest first by rank (jokers last). */
+export const byRankDesc = (aceLow: boolean) => (a: Card, b: Card): number => rankValue(b, aceLow) - rankValue(a, aceLow);

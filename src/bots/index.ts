@@ -1,0 +1,80 @@
+/**
+ * Computer players. `decide(view)` picks one legal action for the seat the
+ * view belongs to. A bot sees exactly what a human in that seat sees (its
+ * MatchView) and nothing else; for a given view and seed the choice is always
+ * the same. Levels: "random" (uniform legal action), "easy" (simple
+ * rules, instant), "normal" (card counting and better rules), "strong"
+ * (card play by sampling hidden hands and solving each sample double dummy).
+ */
+import { createRng } from "../engine/random";
+import type { Action, MatchView } from "../engine/types";
+import { chooseAuctionAction } from "./bids";
+import { chooseCall, chooseExchange, chooseHide, chooseJoin, chooseTrump, chooseVip } from "./choices";
+import { bestTrump } from "./evaluate";
+import { seatedHand, trickRulesOf } from "./facts";
+import { chooseCard, playContext } from "./play";
+import { strongCard } from "./strong";
+
+export type BotLevel = "random" | "easy" | "normal" | "strong";
+export const BOT_LEVELS: readonly BotLevel[] = ["random", "easy", "normal", "strong"];
+
+export interface DecideOptions {
+  readonly level?: BotLevel;
+  /** Thinking time for the strong level, in milliseconds (default 1000). */
+  readonly budgetMs?: number;
+  readonly seed?: string;
+}
+
+/** A short fingerprint of where the hand stands, so one seed gives different draws at different decisions. */
+export function decisionKey(view: MatchView): string {
+  const h = view.hand!;
+  return `${view.seat}|${view.handIndex}|${h.phase}|${h.auction.length}|${h.tricks.length}|${h.trick?.plays.length ?? 0}|${h.hands[view.seat!]?.count ?? 0}`;
+}
+
+/** Fields a MatchState has and a MatchView never has: a bot must not be handed the full state. */
+const STATE_ONLY_FIELDS = ["deals", "handSeed", "dealIndex", "dealer"];
+
+function assertView(view: MatchView): void {
+  const raw = view as unknown as Record<string, unknown>;
+  if (STATE_ONLY_FIELDS.some((f) => f in raw) || (view.hand !== null && "deal" in (view.hand as unknown as Record<string, unknown>)))
+    throw new Error("decide() takes a MatchView from view(state, seat), not a MatchState");
+  if (view.seat === null) throw new Error("decide() needs the view of a seated player");
+}
+
+export function decide(view: MatchView, opts: DecideOptions = {}): Action {
+  assertView(view);
+  const seated = seatedHand(view);
+  const legal = seated?.hand.legal ?? [];
+  if (!seated || legal.length === 0) throw new Error(`seat ${view.seat} has no action to take`);
+  const level = opts.level ?? "normal";
+  const seed = opts.seed ?? "";
+  if (level === "random") {
+    const rng = createRng(`${seed}#${decisionKey(view)}`);
+    return legal[rng.int(legal.length)]!;
+  }
+  if (legal.length === 1) return legal[0]!;
+  const { me, cards } = seated;
+  const types = new Set(legal.map((a) => a.type));
+  if (types.has("play")) {
+    const plays = legal.flatMap((a) => (a.type === "play" ? [a.card] : []));
+    if (level === "strong") {
+      const card = strongCard(view, { budgetMs: opts.budgetMs ?? 1000, seed });
+      if (card !== null) return { type: "play", card };
+    }
+    return { type: "play", card: chooseCard(playContext(view, me, cards, plays, level !== "easy")) };
+  }
+  if (types.has("bid") || types.has("pass") || types.has("hold")) {
+    const boldness = level === "easy" ? -0.5 : 0;
+    const action = chooseAuctionAction(view, me, cards, legal, boldness);
+    if (action.type === "pass" && types.has("redeal") && bestTrump(cards).tricks < 1.5) return legal.find((a) => a.type === "redeal")!;
+    return action;
+  }
+  if (types.has("trump")) return chooseTrump(cards, legal);
+  if (types.has("call")) return chooseCall(cards, legal, trickRulesOf(view).trump);
+  if (types.has("vipTurn") || types.has("vipAccept")) return chooseVip(view, cards, legal);
+  if (types.has("exchange")) return chooseExchange(view, cards, legal);
+  if (types.has("join")) return chooseJoin(cards, legal);
+  if (types.has("hide")) return chooseHide(cards, legal);
+  if (types.has("redeal")) return legal.find((a) => a.type !== "redeal") ?? legal[0]!;
+  return legal[0]!;
+}
