@@ -1,0 +1,252 @@
+/**
+ * The match state machine over the Variant interface: set-up (variant,
+ * options, seats, seed or explicit deals), dealing with a clockwise-rotating
+ * dealer, turn checks, delegating each action to the variant, scoring a
+ * finished hand and dealing the next one, and the per-seat view.
+ *
+ * apply never throws and never mutates: it validates input structurally (no
+ * zod on the hot path), makes one shallow copy of the match state and lets
+ * the variant build the new hand. Hand i is dealt by seat i mod 4 from
+ * handSeed(matchSeed, i), or taken from the explicit deals; with both, the
+ * explicit deals are played and the seed only labels the hands (replay).
+ */
+import { isWellFormedAction, isSeat } from "./actions";
+import { isCard, makeDeck } from "./cards";
+import { type Deal, dealFromSeed, handSeed } from "./random";
+import { type AnyVariant, getVariant, parseOptions } from "./registry";
+import type {
+  Action,
+  BaseHand,
+  EngineError,
+  EngineEvent,
+  HandResult,
+  MatchContext,
+  MatchView,
+  Result,
+  Seat,
+  VariantId,
+} from "./types";
+import { err, fail, ok } from "./types";
+
+export interface SeatInfo {
+  readonly name: string;
+}
+
+export interface MatchSetup {
+  readonly variant: string;
+  readonly options?: unknown;
+  readonly seats?: readonly SeatInfo[];
+  readonly seed?: string;
+  readonly deals?: readonly Deal[];
+}
+
+export interface MatchState {
+  readonly variant: VariantId;
+  /** Full, validated options of the variant. */
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly seats: readonly SeatInfo[];
+  readonly seed: string | null;
+  readonly deals: readonly Deal[] | null;
+  /** Index of the hand in progress (= number of hands finished before it). */
+  readonly dealIndex: number;
+  readonly dealer: Seat;
+  readonly scores: readonly number[];
+  readonly matchInfo: Readonly<Record<string, unknown>>;
+  readonly results: readonly HandResult[];
+  /** The hand in progress; null when the match is over or the explicit deals ran out. */
+  readonly hand: BaseHand | null;
+  /** Seed of the hand in progress (secret until the hand is over). */
+  readonly handSeed: string | null;
+  readonly over: boolean;
+}
+
+export type ApplyResult =
+  | { readonly ok: true; readonly state: MatchState; readonly events: readonly EngineEvent[] }
+  | { readonly ok: false; readonly error: EngineError };
+
+/** Seat names used when none are given; seat 0 is South and seats go clockwise. */
+export const DEFAULT_SEAT_NAMES = ["South", "West", "North", "East"] as const;
+const MAX_SEED_LENGTH = 256;
+const MAX_NAME_LENGTH = 64;
+
+const variantOf = (state: MatchState): AnyVariant => getVariant(state.variant)!;
+
+const refuse = (error: EngineError): ApplyResult => ({ ok: false, error });
+
+function checkSeats(seats: unknown): Result<SeatInfo[]> {
+  if (seats === undefined) return ok(DEFAULT_SEAT_NAMES.map((name) => ({ name })));
+  if (!Array.isArray(seats) || seats.length !== 4) return fail("setup/invalid-seats", "seats must list exactly four seats");
+  const out: SeatInfo[] = [];
+  for (const s of seats) {
+    const name = typeof s === "object" && s !== null ? (s as { name?: unknown }).name : undefined;
+    if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_LENGTH)
+      return fail("setup/invalid-seats", `every seat needs a name of 1 to ${MAX_NAME_LENGTH} characters`);
+    out.push({ name });
+  }
+  return ok(out);
+}
+
+/** Checks that a deal holds exactly the variant's deck: 4 hands of 13 and the rest in the kat. */
+function checkDeal(deal: unknown, deck: readonly string[], index: number): EngineError | null {
+  const bad = (why: string) => err("setup/invalid-deal", `deal ${index}: ${why}`, { deal: index });
+  if (typeof deal !== "object" || deal === null) return bad("not an object");
+  const { hands, kat } = deal as { hands?: unknown; kat?: unknown };
+  if (!Array.isArray(hands) || hands.length !== 4) return bad("needs four hands");
+  if (!Array.isArray(kat) || kat.length !== deck.length - 52) return bad(`the kat must hold ${deck.length - 52} cards`);
+  const count = new Map<string, number>();
+  for (const c of deck) count.set(c, (count.get(c) ?? 0) + 1);
+  for (const cards of [...hands, kat] as unknown[]) {
+    if (!Array.isArray(cards)) return bad("a hand is not a list of cards");
+    if (cards !== kat && cards.length !== 13) return bad("every hand must hold 13 cards");
+    for (const c of cards) {
+      if (!isCard(c)) return bad(`"${String(c)}" is not a card`);
+      const left = count.get(c) ?? 0;
+      if (left === 0) return bad(`${c} is not in the deck or dealt twice`);
+      count.set(c, left - 1);
+    }
+  }
+  return null;
+}
+
+/** Deals hand `index` (null when the explicit deals ran out). */
+function dealHand(
+  variant: AnyVariant,
+  base: Pick<MatchState, "options" | "seed" | "deals" | "scores" | "matchInfo">,
+  index: number,
+): { hand: BaseHand; handSeed: string | null; dealer: Seat } | null {
+  const dealer = (index % 4) as Seat;
+  const seed = base.seed === null ? null : handSeed(base.seed, index);
+  let deal: Deal | undefined;
+  if (base.deals) deal = base.deals[index];
+  else deal = dealFromSeed(seed!, makeDeck(variant.deckJokers(base.options)), dealer);
+  if (!deal) return null;
+  const ctx: MatchContext<unknown> = { options: base.options, handIndex: index, dealer, scores: base.scores, matchInfo: base.matchInfo };
+  return { hand: variant.startHand(ctx, deal), handSeed: seed, dealer };
+}
+
+export function createMatch(setup: MatchSetup): Result<MatchState> {
+  if (typeof setup !== "object" || setup === null) return fail("setup/unknown-variant", "a match set-up is required");
+  const variant = getVariant(String(setup.variant));
+  if (!variant) return fail("setup/unknown-variant", `unknown variant "${String(setup.variant)}"`, { variant: setup.variant });
+  const options = parseOptions(variant.id, setup.options);
+  if (!options.ok) return options;
+  const seats = checkSeats(setup.seats);
+  if (!seats.ok) return seats;
+  const seed = setup.seed;
+  if (seed !== undefined && (typeof seed !== "string" || seed === "" || seed.length > MAX_SEED_LENGTH))
+    return fail("setup/invalid-seed", `the seed must be a string of 1 to ${MAX_SEED_LENGTH} characters`);
+  let deals: Deal[] | null = null;
+  if (setup.deals !== undefined) {
+    if (!Array.isArray(setup.deals) || setup.deals.length === 0) return fail("setup/invalid-deal", "deals must be a non-empty list");
+    const deck = makeDeck(variant.deckJokers(options.value));
+    for (let i = 0; i < setup.deals.length; i++) {
+      const problem = checkDeal(setup.deals[i], deck, i);
+      if (problem) return { ok: false, error: problem };
+    }
+    deals = (setup.deals as readonly Deal[]).map((d) => ({ hands: d.hands.map((h) => h.slice()), kat: d.kat.slice() }));
+  }
+  if (seed === undefined && deals === null) return fail("setup/invalid-seed", "a seed or explicit deals are required");
+  const base = { options: options.value, seed: seed ?? null, deals, scores: [0, 0, 0, 0], matchInfo: {} };
+  const first = dealHand(variant, base, 0)!;
+  return ok({
+    variant: variant.id,
+    ...base,
+    seats: seats.value,
+    dealIndex: 0,
+    dealer: first.dealer,
+    results: [],
+    hand: first.hand,
+    handSeed: first.handSeed,
+    over: false,
+  });
+}
+
+/** The seat that must act now, or null (match over, or no hand). */
+export const currentTurn = (state: MatchState): Seat | null => (state.over || !state.hand ? null : state.hand.turn);
+
+export function legalActions(state: MatchState, seat: Seat): Action[] {
+  const hand = state.hand;
+  if (state.over || !hand || hand.turn !== seat) return [];
+  return variantOf(state).legalActions(hand, seat, state.options);
+}
+
+export function apply(state: MatchState, seat: Seat, action: Action): ApplyResult {
+  if (state.over) return refuse(err("match/over", "the match is over"));
+  const hand = state.hand;
+  if (!hand) return refuse(err("match/out-of-deals", "no hand is in progress: the given deals are used up"));
+  if (!isSeat(seat)) return refuse(err("action/malformed", `"${String(seat)}" is not a seat`));
+  if (!isWellFormedAction(action)) return refuse(err("action/malformed", "malformed action"));
+  if (hand.turn !== seat) return refuse(err("action/not-your-turn", `it is not seat ${seat}'s turn`, { turn: hand.turn }));
+  const variant = variantOf(state);
+  let step;
+  try {
+    step = variant.applyAction(hand, seat, action, state.options);
+    if (step.ok && variant.isOver(step.hand)) return finishHand(state, variant, step.hand, step.events);
+  } catch (e) {
+    return refuse(err("engine/internal", `the ${state.variant} rules failed on this action: ${String(e)}`));
+  }
+  if (!step.ok) return step;
+  return { ok: true, state: { ...state, hand: step.hand }, events: step.events };
+}
+
+/** Scores a finished hand, records its result and deals the next hand unless the match is over. */
+function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, handEvents: readonly EngineEvent[]): ApplyResult {
+  const ctx: MatchContext<unknown> = {
+    options: state.options,
+    handIndex: state.dealIndex,
+    dealer: state.dealer,
+    scores: state.scores,
+    matchInfo: state.matchInfo,
+  };
+  const score = variant.scoreHand(hand, ctx);
+  const after = variant.afterHand(ctx, score, state.results.length + 1);
+  const result: HandResult = {
+    handIndex: state.dealIndex,
+    dealer: state.dealer,
+    seed: state.handSeed,
+    deal: hand.deal,
+    contract: score.contract,
+    outcome: score.outcome,
+    margin: score.margin,
+    endReason: score.endReason,
+    tricksWon: hand.tricksWon,
+    points: score.points,
+    totals: after.scores,
+    explanation: score.explanation,
+  };
+  const events: EngineEvent[] = [...handEvents, { type: "handEnded", result }];
+  const finished: MatchState = {
+    ...state,
+    scores: after.scores,
+    matchInfo: after.matchInfo,
+    results: [...state.results, result],
+    over: after.over,
+    hand: null,
+    handSeed: null,
+    dealIndex: state.dealIndex + 1,
+  };
+  if (after.over) {
+    events.push({ type: "matchEnded", standings: after.scores });
+    return { ok: true, state: finished, events };
+  }
+  const next = dealHand(variant, finished, finished.dealIndex);
+  if (!next) return { ok: true, state: finished, events };
+  events.push({ type: "handDealt", handIndex: finished.dealIndex, dealer: next.dealer });
+  return { ok: true, state: { ...finished, hand: next.hand, handSeed: next.handSeed, dealer: next.dealer }, events };
+}
+
+/** What `seat` (null: a spectator) may see. Never includes the hand in progress's seed. */
+export function view(state: MatchState, seat: Seat | null): MatchView {
+  const viewer = isSeat(seat) ? seat : null;
+  return {
+    variant: state.variant,
+    options: state.options,
+    seat: viewer,
+    handIndex: state.dealIndex,
+    scores: state.scores,
+    results: state.results,
+    over: state.over,
+    hand: state.hand ? variantOf(state).viewHand(state.hand, viewer, state.options) : null,
+    matchInfo: state.matchInfo,
+  };
+}

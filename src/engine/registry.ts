@@ -1,0 +1,38 @@
+/**
+ * The variant registry: maps a variant id to its rule set, and validates
+ * option input against that variant's schema. Adding a variant means one
+ * folder under variants/ and one line here.
+ */
+import { describeZodError } from "./options";
+import type { Result, Variant, VariantId } from "./types";
+import { fail, ok } from "./types";
+import { classic } from "./variants/classic";
+import { danish } from "./variants/danish";
+import { norwegian } from "./variants/norwegian";
+
+// Each variant has its own option and hand types; the registry holds them side by side.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyVariant = Variant<any, any>;
+
+export const VARIANTS: Readonly<Partial<Record<VariantId, AnyVariant>>> = {
+  classic,
+  norwegian,
+  danish,
+};
+
+/** Ids of the registered variants, in registry order. */
+export const variantIds = (): VariantId[] => Object.keys(VARIANTS) as VariantId[];
+
+export const getVariant = (id: string): AnyVariant | undefined =>
+  Object.prototype.hasOwnProperty.call(VARIANTS, id) ? VARIANTS[id as VariantId] : undefined;
+
+/** Full options of a variant from partial input (missing keys get the RULES.md defaults). */
+export function parseOptions(variantId: string, raw: unknown): Result<Readonly<Record<string, unknown>>> {
+  const variant = getVariant(variantId);
+  if (!variant) return fail("setup/unknown-variant", `unknown variant "${variantId}"`, { variant: variantId });
+  const parsed = variant.optionsSchema.safeParse(raw ?? {});
+  if (!parsed.success)
+    return fail("setup/invalid-options", `invalid options: ${describeZodError(parsed.error)}`, { variant: variantId });
+  return ok(parsed.data as Readonly<Record<string, unknown>>);
+}
+
