@@ -6,33 +6,14 @@
  * the server computes per recipient.
  */
 import { z } from "zod";
+import { actionSchema, seatSchema } from "@/engine/actions";
 import type { MatchView, Seat } from "@/engine/types";
 
 export const CLIENT_EVENT = "c";
 export const SERVER_EVENT = "s";
 
 const tableId = z.string().min(1).max(64);
-const seat = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-const card = z.string().regex(/^(?:[2-9TJQKA][SHDC]|JK)$/);
-const suit = z.enum(["S", "H", "D", "C"]);
-
-/** Engine actions as they arrive from a browser (shape only; legality is the engine's job). */
-export const wireActionSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("bid"), bid: z.string().min(1).max(32) }),
-  z.object({ type: z.literal("pass") }),
-  z.object({ type: z.literal("hold") }),
-  z.object({ type: z.literal("redeal") }),
-  z.object({ type: z.literal("join") }),
-  z.object({ type: z.literal("decline") }),
-  z.object({ type: z.literal("trump"), suit }),
-  z.object({ type: z.literal("call"), card }),
-  z.object({ type: z.literal("vipTurn") }),
-  z.object({ type: z.literal("vipAccept") }),
-  z.object({ type: z.literal("exchange"), discard: z.array(card).max(3) }),
-  z.object({ type: z.literal("hide"), card }),
-  z.object({ type: z.literal("play"), card }),
-]);
-
+const seat = seatSchema;
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("lobby/watch") }),
   z.object({ type: z.literal("lobby/unwatch") }),
@@ -44,7 +25,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   /** Put a computer player on an empty seat (or remove one, before the match starts). */
   z.object({ type: z.literal("seat/bot"), tableId, seat, on: z.boolean() }),
   /** One engine action; `seq` is the table version the client saw. */
-  z.object({ type: z.literal("action"), tableId, seq: z.number().int().min(0), action: wireActionSchema }),
+  z.object({ type: z.literal("action"), tableId, seq: z.number().int().min(0), action: actionSchema }),
   z.object({ type: z.literal("chat"), tableId, text: z.string().trim().min(1).max(300) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

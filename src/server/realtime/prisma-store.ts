@@ -1,0 +1,160 @@
+/**
+ * The live-table store in PostgreSQL: Table rows (seats, seed, version, lease)
+ * and their append-only TableEvent rows. Each accepted action is one
+ * TableEvent written in the same transaction that moves Table.seq, guarded by
+ * the expected version and the lease owner.
+ */
+import { randomBytes } from "node:crypto";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import type { Action, Seat } from "@/engine/types";
+import type { SeatOccupant, TableStatus } from "@/protocol";
+import type { AppendResult, FinishedMatch, NewTable, StoredAction, TableRecord, TableStore } from "./store";
+
+const tableSelect = {
+  id: true,
+  variant: true,
+  options: true,
+  isPrivate: true,
+  inviteCode: true,
+  createdById: true,
+  seats: true,
+  status: true,
+  seed: true,
+  seq: true,
+  turnSeconds: true,
+  lastActionAt: true,
+  createdAt: true,
+} as const;
+
+type TableRow = Prisma.TableGetPayload<{ select: typeof tableSelect }>;
+
+const toRecord = (r: TableRow): TableRecord => ({
+  id: r.id,
+  variant: r.variant,
+  options: r.options as Record<string, unknown>,
+  isPrivate: r.isPrivate,
+  inviteCode: r.inviteCode,
+  createdById: r.createdById,
+  seats: r.seats as unknown as (SeatOccupant | null)[],
+  status: r.status as TableStatus,
+  seed: r.seed,
+  seq: r.seq,
+  turnSeconds: r.turnSeconds,
+  lastActionAt: r.lastActionAt.getTime(),
+  createdAt: r.createdAt.getTime(),
+});
+
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+
+export class PrismaTableStore implements TableStore {
+  constructor(private readonly db: PrismaClient) {}
+
+  async createTable(input: NewTable, now: number): Promise<TableRecord> {
+    const row = await this.db.table.create({
+      data: {
+        variant: input.variant,
+        options: json(input.options),
+        isPrivate: input.isPrivate,
+        createdById: input.createdById,
+        turnSeconds: input.turnSeconds,
+        inviteCode: randomBytes(12).toString("base64url"),
+        seats: json([null, null, null, null]),
+        lastActionAt: new Date(now),
+        createdAt: new Date(now),
+      },
+      select: tableSelect,
+    });
+    return toRecord(row);
+  }
+
+  async getTable(id: string) {
+    const row = await this.db.table.findUnique({ where: { id }, select: tableSelect });
+    return row ? toRecord(row) : null;
+  }
+
+  async getTableByInvite(code: string) {
+    const row = await this.db.table.findUnique({ where: { inviteCode: code }, select: tableSelect });
+    return row ? toRecord(row) : null;
+  }
+
+  async listOpenTables(opts: { includePrivate: boolean; limit: number }) {
+    const rows = await this.db.table.findMany({
+      where: { status: { not: "finished" }, ...(opts.includePrivate ? {} : { isPrivate: false }) },
+      orderBy: { createdAt: "desc" },
+      take: opts.limit,
+      select: tableSelect,
+    });
+    return rows.map(toRecord);
+  }
+
+  async loadActions(tableId: string): Promise<StoredAction[]> {
+    const rows = await this.db.tableEvent.findMany({
+      where: { tableId },
+      orderBy: { seq: "asc" },
+      select: { seq: true, seat: true, action: true, byBot: true },
+    });
+    return rows.map((r) => ({ seq: r.seq, seat: r.seat as Seat, action: r.action as unknown as Action, byBot: r.byBot }));
+  }
+
+  async updateSeats(tableId: string, seats: readonly (SeatOccupant | null)[], start: { seed: string; at: number } | null) {
+    await this.db.table.update({
+      where: { id: tableId },
+      data: start
+        ? { seats: json(seats), seed: start.seed, status: "playing", lastActionAt: new Date(start.at) }
+        : { seats: json(seats) },
+      select: { id: true },
+    });
+  }
+
+  async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string): Promise<AppendResult> {
+    return this.db.$transaction(async (tx) => {
+      const moved = await tx.table.updateMany({
+        where: { id: tableId, seq: action.seq - 1, leaseOwner },
+        data: { seq: action.seq, lastActionAt: new Date(at) },
+      });
+      if (moved.count !== 1) return "conflict" as const;
+      await tx.tableEvent.create({
+        data: { tableId, seq: action.seq, seat: action.seat, action: json(action.action), byBot: action.byBot, createdAt: new Date(at) },
+        select: { id: true },
+      });
+      return "ok" as const;
+    });
+  }
+
+  async finishMatch(match: FinishedMatch) {
+    await this.db.$transaction([
+      this.db.match.create({
+        data: {
+          tableId: match.tableId,
+          variant: match.variant,
+          record: json(match.record),
+          players: json(match.players),
+          scores: json(match.scores),
+          finishedAt: new Date(match.finishedAt),
+        },
+        select: { id: true },
+      }),
+      this.db.table.update({ where: { id: match.tableId }, data: { status: "finished" }, select: { id: true } }),
+    ]);
+  }
+
+  async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {
+    const res = await this.db.table.updateMany({
+      where: {
+        id: tableId,
+        OR: [{ leaseOwner: owner }, { leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: new Date(now) } }],
+      },
+      data: { leaseOwner: owner, leaseUntil: new Date(now + ttlMs) },
+    });
+    return res.count === 1;
+  }
+
+  async releaseLease(tableId: string, owner: string) {
+    await this.db.table.updateMany({ where: { id: tableId, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
+  }
+
+  async listPlayingTableIds() {
+    const rows = await this.db.table.findMany({ where: { status: "playing" }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+}

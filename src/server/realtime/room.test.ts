@@ -1,0 +1,222 @@
+/**
+ * The table room and hub with the in-memory store and transport: seating,
+ * versioned actions, per-seat redaction, computer players, the turn timer and
+ * rebuilding a table by replay.
+ */
+import { describe, expect, it } from "vitest";
+import { apply, createMatch, type MatchState } from "@/engine";
+import type { Action, Seat } from "@/engine/types";
+import type { Ack, ServerMessage, TableSnapshot } from "@/protocol";
+import { tableBot } from "./bot";
+import { TableHub } from "./lobby";
+import { replayMatch } from "./room";
+import { MemoryTableStore, type NewTable } from "./store";
+import { MemoryTransport, type Conn } from "./transport";
+
+const users: Conn[] = [0, 1, 2, 3].map((i) => ({ id: `c${i}`, user: { id: `u${i}`, name: `Player ${i}` } }));
+const spectator: Conn = { id: "spec", user: null };
+
+function setup(over: Partial<NewTable> = {}) {
+  const store = new MemoryTableStore();
+  const transport = new MemoryTransport();
+  const hub = new TableHub({ store, transport, decide: tableBot("easy"), owner: "p1", botDelayMs: 0 });
+  return { store, transport, hub };
+}
+
+const table = (over: Partial<NewTable> = {}): NewTable => ({
+  variant: "classic",
+  options: { target: 1 },
+  isPrivate: false,
+  createdById: "u0",
+  turnSeconds: 60,
+  ...over,
+});
+
+async function waitFor(cond: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const expectOk = (a: Ack) => expect(a).toEqual({ ok: true });
+
+/** Every card a connection was sent: only its own seat's hand may ever be visible (until a hand's result reveals it). */
+function assertOnlyOwnCards(msgs: readonly ServerMessage[], seat: Seat | null) {
+  for (const m of msgs) {
+    if (m.type !== "table" || !m.table.view?.hand) continue;
+    m.table.view.hand.hands.forEach((h, i) => {
+      if (i !== seat) expect(h.cards).toBeNull();
+    });
+  }
+}
+
+async function seatAll(hub: TableHub, tableId: string) {
+  for (const c of users) expectOk(await hub.handle(c, { type: "table/open", tableId }));
+  for (const [i, c] of users.entries()) expectOk(await hub.handle(c, { type: "seat/take", tableId, seat: i }));
+}
+
+describe("table room", () => {
+  it("four humans play a whole classic match through the hub; each sees only their own cards", async () => {
+    const { store, transport, hub } = setup();
+    const t = await hub.createTable(table());
+    await seatAll(hub, t.id);
+    expectOk(await hub.handle(spectator, { type: "table/open", tableId: t.id }));
+    let guard = 0;
+    for (;;) {
+      const snap = transport.lastTable("c0")!;
+      if (snap.status === "finished") break;
+      const turn = snap.view!.hand!.turn as Seat;
+      const mine = transport.lastTable(`c${turn}`)!;
+      expect(mine.seq).toBe(snap.seq);
+      const action = mine.view!.hand!.legal[0]!;
+      expectOk(await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: mine.seq, action }));
+      if (++guard > 2000) throw new Error("match did not end");
+    }
+    expect(store.matches).toHaveLength(1);
+    const rec = (await store.getTable(t.id))!;
+    expect(rec.status).toBe("finished");
+    expect(rec.seed).toMatch(/^[0-9a-f]{64}$/);
+    const actions = await store.loadActions(t.id);
+    expect(actions.map((a) => a.seq)).toEqual(actions.map((_, i) => i + 1));
+    expect(replayMatch(rec, actions)!.over).toBe(true);
+    users.forEach((c, i) => assertOnlyOwnCards(transport.received(c.id), i as Seat));
+    assertOnlyOwnCards(transport.received("spec"), null);
+    await hub.shutdown();
+  });
+
+  it("refuses stale, out-of-turn, illegal and malformed actions without changing anything", async () => {
+    const { store, transport, hub } = setup();
+    const t = await hub.createTable(table());
+    await seatAll(hub, t.id);
+    const snap = transport.lastTable("c0")!;
+    const turn = snap.view!.hand!.turn as Seat;
+    const other = ((turn + 1) % 4) as Seat;
+    const myView = transport.lastTable(`c${turn}`)!.view!;
+    const legal = myView.hand!.legal[0]!;
+
+    // Another seat's turn: the engine refuses.
+    const otherCard = transport.lastTable(`c${other}`)!.view!.hand!.hands[other]!.cards![0]!;
+    const wrong = await hub.handle(users[other]!, { type: "action", tableId: t.id, seq: 0, action: { type: "play", card: otherCard } });
+    expect(wrong).toMatchObject({ ok: false, error: { code: "action/not-your-turn" } });
+    // A card from someone else's hand.
+    const notMine = await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: 0, action: { type: "play", card: otherCard } });
+    expect(notMine.ok).toBe(false);
+    if (!notMine.ok) expect(notMine.error.code).toMatch(/^play\//);
+    // Malformed.
+    const bad = await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: 0, action: { type: "play", card: "ZZ" } });
+    expect(bad).toMatchObject({ ok: false, error: { code: "table/malformed" } });
+    expect((await store.getTable(t.id))!.seq).toBe(0);
+
+    // The real action, then the same again (a retry with the old version).
+    expectOk(await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: 0, action: legal }));
+    const before = transport.received(`c${turn}`).length;
+    const retry = await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: 0, action: legal });
+    expect(retry).toMatchObject({ ok: false, error: { code: "table/stale" } });
+    expect(transport.received(`c${turn}`).length).toBe(before + 1); // answered with the current view
+    expect(transport.lastTable(`c${turn}`)!.seq).toBe(1);
+    expect(await store.loadActions(t.id)).toHaveLength(1);
+    await hub.shutdown();
+  });
+
+  it("one person plays a whole match with three computer players, and the log replays to the same match", async () => {
+    const { store, transport, hub } = setup();
+    const t = await hub.createTable(table({ variant: "norwegian", options: { target: 2 } }));
+    const me = users[0]!;
+    expectOk(await hub.handle(me, { type: "table/open", tableId: t.id }));
+    expectOk(await hub.handle(me, { type: "seat/take", tableId: t.id, seat: 0 }));
+    for (const seat of [1, 2, 3]) expectOk(await hub.handle(me, { type: "seat/bot", tableId: t.id, seat, on: true }));
+    await waitFor(async () => {
+      const snap = transport.lastTable("c0")!;
+      if (snap.status === "finished") return true;
+      if (snap.view?.hand?.turn === 0 && snap.view.hand.legal.length > 0) {
+        await hub.handle(me, { type: "action", tableId: t.id, seq: snap.seq, action: snap.view.hand.legal[0]! });
+      }
+      return false;
+    });
+    const rec = (await store.getTable(t.id))!;
+    const actions = await store.loadActions(t.id);
+    expect(actions.some((a) => a.byBot)).toBe(true);
+    expect(actions.filter((a) => a.seat === 0).every((a) => !a.byBot)).toBe(true);
+    // Independent replay with the engine gives the stored record's final scores.
+    let state: MatchState = (() => {
+      const r = createMatch({ variant: rec.variant, options: rec.options, seed: rec.seed!, seats: rec.seats.map((s) => ({ name: s!.name })) });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    })();
+    for (const a of actions) {
+      const s = apply(state, a.seat, a.action as Action);
+      if (!s.ok) throw new Error(s.error.code);
+      state = s.state;
+    }
+    expect(state.over).toBe(true);
+    expect(store.matches[0]!.scores).toEqual(state.scores);
+    assertOnlyOwnCards(transport.received("c0"), 0);
+    await hub.shutdown();
+  });
+
+  it("a player away past the turn timer is played by the computer until they return", async () => {
+    const { store, transport, hub } = setup();
+    const t = await hub.createTable(table({ turnSeconds: 0 }));
+    await seatAll(hub, t.id);
+    await waitFor(async () => (await store.getTable(t.id))!.seq >= 8);
+    const actions = await store.loadActions(t.id);
+    expect(actions.every((a) => a.byBot)).toBe(true);
+    const snap: TableSnapshot = transport.lastTable("c0")!;
+    expect(snap.seatInfo.some((s) => s.away)).toBe(true);
+    await hub.shutdown();
+  });
+
+  it("spectators see no cards, need a login to sit, and private tables refuse them", async () => {
+    const { transport, hub } = setup();
+    const pub = await hub.createTable(table());
+    await seatAll(hub, pub.id);
+    expectOk(await hub.handle(spectator, { type: "table/open", tableId: pub.id }));
+    const snap = transport.lastTable("spec")!;
+    expect(snap.you).toBeNull();
+    expect(snap.view!.hand!.hands.every((h) => h.cards === null)).toBe(true);
+    expect(snap.view!.hand!.legal).toEqual([]);
+    const priv = await hub.createTable(table({ isPrivate: true }));
+    expect(await hub.handle(spectator, { type: "table/open", tableId: priv.id })).toMatchObject({ ok: false, error: { code: "table/private" } });
+    expect(await hub.handle(spectator, { type: "seat/take", tableId: priv.id, seat: 0 })).toMatchObject({
+      ok: false,
+      error: { code: "table/login-required" },
+    });
+    await hub.shutdown();
+  });
+
+  it("a new hub over the same store resumes a table exactly where it was", async () => {
+    const { store, transport, hub } = setup();
+    const t = await hub.createTable(table());
+    await seatAll(hub, t.id);
+    for (let i = 0; i < 6; i++) {
+      const snap = transport.lastTable("c0")!;
+      const turn = snap.view!.hand!.turn as Seat;
+      const v = transport.lastTable(`c${turn}`)!;
+      expectOk(await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: v.seq, action: v.view!.hand!.legal[0]! }));
+    }
+    const before = (await hub.room(t.id))!.match;
+    await hub.shutdown();
+    const transport2 = new MemoryTransport();
+    const hub2 = new TableHub({ store, transport: transport2, decide: tableBot("easy"), owner: "p2", botDelayMs: 0 });
+    expect(await hub2.resumeAll()).toBe(1);
+    expect((await hub2.room(t.id))!.match).toEqual(before);
+    expectOk(await hub2.handle(users[1]!, { type: "table/open", tableId: t.id }));
+    expect(transport2.lastTable("c1")!.seq).toBe(6);
+    await hub2.shutdown();
+  });
+
+  it("pushes lobby updates to watchers when seats change", async () => {
+    const { transport, hub } = setup();
+    expectOk(await hub.handle(spectator, { type: "lobby/watch" }));
+    const t = await hub.createTable(table());
+    expectOk(await hub.handle(users[0]!, { type: "seat/take", tableId: t.id, seat: 2 }));
+    await waitFor(() => {
+      const lobbies = transport.received("spec").filter((m) => m.type === "lobby");
+      const last = lobbies[lobbies.length - 1];
+      return last?.type === "lobby" && last.tables.some((x) => x.id === t.id && x.seats[2]?.name === "Player 0");
+    });
+    await hub.shutdown();
+  });
+});

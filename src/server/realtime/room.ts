@@ -1,0 +1,367 @@
+/**
+ * One live table: seats, the match state (a cache of replaying the stored
+ * actions), the connections watching it, chat, and the turn timer. Everything
+ * that changes a table goes through its queue, one step at a time, so a
+ * table's actions are strictly ordered while other tables proceed freely.
+ * An accepted action is stored before anyone hears of it; each connection
+ * then receives the engine's view for its own seat only.
+ */
+import { randomBytes } from "node:crypto";
+import * as engine from "@/engine";
+import { sha256Hex } from "@/engine/random";
+import type { Action, Seat } from "@/engine/types";
+import type { Ack, ChatLine, SeatInfo, SeatOccupant, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
+import type { BotDecide } from "./bot";
+import type { StoredAction, TableRecord, TableStore } from "./store";
+import type { Conn, Transport } from "./transport";
+
+type MatchState = engine.MatchState;
+
+export interface RoomDeps {
+  readonly store: TableStore;
+  readonly transport: Transport;
+  readonly decide: BotDecide;
+  /** This process's lease owner id. */
+  readonly owner: string;
+  readonly now: () => number;
+  /** Pause before a computer player acts, so people can follow the play. */
+  readonly botDelayMs: number;
+  /** Called whenever what the lobby shows of this table changes. */
+  readonly onSummaryChange: (summary: TableSummary) => void;
+}
+
+const wireError = (code: string, message: string): WireError => ({ code, message });
+const fail = (code: string, message: string): Ack => ({ ok: false, error: wireError(code, message) });
+const OK: Ack = { ok: true };
+const CHAT_KEPT = 50;
+
+// TODO(record): use engine.buildRecord once the engine's record module lands.
+const buildRecordOf = (state: MatchState): unknown => {
+  const build = (engine as Record<string, unknown>).buildRecord;
+  return typeof build === "function" ? build(state) : { variant: state.variant, options: state.options, seed: state.seed, results: state.results };
+};
+
+export const BOT_NAMES = ["Computer A", "Computer B", "Computer C", "Computer D"];
+
+/** Rebuilds a match from its seed and stored actions with the engine; throws on a log the engine rejects (a bug or tampering). */
+export function replayMatch(rec: TableRecord, actions: readonly StoredAction[]): MatchState | null {
+  if (rec.seed === null) return null;
+  const created = engine.createMatch({
+    variant: rec.variant,
+    options: rec.options,
+    seats: rec.seats.map((s, i) => ({ name: s?.name ?? `Seat ${i + 1}` })),
+    seed: rec.seed,
+  });
+  if (!created.ok) throw new Error(`table ${rec.id}: cannot create match: ${created.error.message}`);
+  let state = created.value;
+  for (const a of actions) {
+    const step = engine.apply(state, a.seat, a.action);
+    if (!step.ok) throw new Error(`table ${rec.id}: stored action ${a.seq} rejected: ${step.error.code}`);
+    state = step.state;
+  }
+  return state;
+}
+
+export class TableRoom {
+  private state: MatchState | null;
+  private readonly conns = new Map<string, Conn>();
+  private readonly away = [false, false, false, false];
+  private readonly chat: ChatLine[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+
+  constructor(
+    private rec: TableRecord,
+    actions: readonly StoredAction[],
+    private readonly deps: RoomDeps,
+  ) {
+    this.state = replayMatch(rec, actions);
+  }
+
+  get id(): string {
+    return this.rec.id;
+  }
+  get record(): TableRecord {
+    return this.rec;
+  }
+  get match(): MatchState | null {
+    return this.state;
+  }
+  get connectionCount(): number {
+    return this.conns.size;
+  }
+
+  /** Starts the turn timer after (re)loading; timers run from the stored lastActionAt. */
+  resume(): void {
+    this.schedule();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Runs `step` after everything queued before it; a failing step never blocks the queue. */
+  private enqueue<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(step, step);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  // ---------------------------------------------------------------- connections
+
+  open(conn: Conn): Promise<Ack> {
+    return this.enqueue(async () => {
+      if (this.rec.isPrivate && !conn.user) return fail("table/private", "This table is private; log in with an invite link.");
+      this.conns.set(conn.id, conn);
+      const seat = this.seatOf(conn);
+      if (seat !== null) this.away[seat] = false;
+      this.sendSnapshot(conn);
+      this.deps.transport.send(conn.id, { type: "chatHistory", tableId: this.rec.id, lines: this.chat.slice() });
+      this.broadcast(); // connection status changed for the others
+      if (seat !== null) this.schedule();
+      return OK;
+    });
+  }
+
+  /** A connection closed the table or went away. */
+  detach(connId: string): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.conns.delete(connId)) this.broadcast();
+    });
+  }
+
+  // ---------------------------------------------------------------- seats
+
+  takeSeat(conn: Conn, seat: Seat): Promise<Ack> {
+    return this.enqueue(async () => {
+      const user = conn.user;
+      if (!user) return fail("table/login-required", "Log in to take a seat.");
+      if (this.rec.status === "finished") return fail("table/started", "The match is over.");
+      if (this.seatOfUser(user.id) !== null) return fail("table/already-seated", "You already have a seat at this table.");
+      const cur = this.rec.seats[seat];
+      // Before the match a seat must be empty; during it a person may take over from a computer player.
+      if (cur && !(cur.kind === "bot" && this.rec.status === "playing")) return fail("table/seat-taken", "That seat is taken.");
+      if (!cur && this.rec.status === "playing") return fail("table/started", "The match has started.");
+      this.conns.set(conn.id, conn);
+      this.away[seat] = false;
+      await this.setSeat(seat, { kind: "human", userId: user.id, name: user.name });
+      return OK;
+    });
+  }
+
+  leaveSeat(conn: Conn): Promise<Ack> {
+    return this.enqueue(async () => {
+      const seat = this.seatOf(conn);
+      if (seat === null) return fail("table/not-seated", "You have no seat at this table.");
+      // A player who leaves a match in progress is replaced by a computer player so the others can finish.
+      await this.setSeat(seat, this.rec.status === "playing" ? { kind: "bot", name: BOT_NAMES[seat]! } : null);
+      return OK;
+    });
+  }
+
+  setBot(conn: Conn, seat: Seat, on: boolean): Promise<Ack> {
+    return this.enqueue(async () => {
+      if (!conn.user) return fail("table/login-required", "Log in to seat computer players.");
+      if (this.rec.status !== "open") return fail("table/started", "The match has started.");
+      const cur = this.rec.seats[seat];
+      if (on && cur) return fail("table/seat-taken", "That seat is taken.");
+      if (!on && cur?.kind !== "bot") return fail("table/seat-taken", "There is no computer player on that seat.");
+      await this.setSeat(seat, on ? { kind: "bot", name: BOT_NAMES[seat]! } : null);
+      return OK;
+    });
+  }
+
+  private async setSeat(seat: Seat, occupant: SeatOccupant | null): Promise<void> {
+    const seats = this.rec.seats.map((s, i) => (i === seat ? occupant : s));
+    const full = this.rec.status === "open" && seats.every((s) => s !== null);
+    if (full) {
+      const seed = randomBytes(32).toString("hex");
+      const at = this.deps.now();
+      const next: TableRecord = { ...this.rec, seats, seed, status: "playing", lastActionAt: at };
+      const state = replayMatch(next, []); // validates before anything is stored
+      await this.deps.store.updateSeats(this.rec.id, seats, { seed, at });
+      this.rec = next;
+      this.state = state;
+    } else {
+      await this.deps.store.updateSeats(this.rec.id, seats, null);
+      this.rec = { ...this.rec, seats };
+    }
+    this.broadcast();
+    this.deps.onSummaryChange(this.summary());
+    this.schedule();
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  /** A client's action: checked for seat, version and legality, then stored, then broadcast. */
+  act(conn: Conn, seq: number, action: Action): Promise<Ack> {
+    return this.enqueue(async () => {
+      const seat = this.seatOf(conn);
+      if (seat === null) return fail("table/not-seated", "You have no seat at this table.");
+      this.conns.set(conn.id, conn);
+      this.away[seat] = false;
+      if (!this.state) return fail("table/not-started", "The match has not started.");
+      if (seq !== this.rec.seq) {
+        // A duplicate or stale action: the sender gets the current view, nothing changes.
+        this.sendSnapshot(conn);
+        return fail("table/stale", `Stale action: the table is at version ${this.rec.seq}.`);
+      }
+      return this.commit(seat, action, false);
+    });
+  }
+
+  private async commit(seat: Seat, action: Action, byBot: boolean): Promise<Ack> {
+    const state = this.state;
+    if (!state) return fail("table/not-started", "The match has not started.");
+    const step = engine.apply(state, seat, action);
+    if (!step.ok) return fail(step.error.code, step.error.message);
+    const at = this.deps.now();
+    const stored: StoredAction = { seq: this.rec.seq + 1, seat, action, byBot };
+    const res = await this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner);
+    if (res === "conflict") return fail("table/busy", "The table is being driven elsewhere; try again.");
+    this.state = step.state;
+    this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at };
+    if (step.state.over) {
+      const players = this.rec.seats;
+      await this.deps.store.finishMatch({
+        tableId: this.rec.id,
+        variant: this.rec.variant,
+        record: buildRecordOf(step.state),
+        players,
+        scores: step.state.scores,
+        finishedAt: at,
+      });
+      this.rec = { ...this.rec, status: "finished" };
+      this.deps.onSummaryChange(this.summary());
+    }
+    this.broadcast();
+    this.schedule();
+    return OK;
+  }
+
+  // ---------------------------------------------------------------- turn timer and computer players
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.closed || !this.state || this.rec.status !== "playing") return;
+    const turn = engine.currentTurn(this.state);
+    if (turn === null) return;
+    const occupant = this.rec.seats[turn];
+    const seq = this.rec.seq;
+    const humanPresent = occupant?.kind === "human" && !this.away[turn];
+    const delay = humanPresent
+      ? Math.max(0, this.rec.lastActionAt + this.rec.turnSeconds * 1000 - this.deps.now())
+      : this.deps.botDelayMs;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.enqueue(async () => {
+        if (this.closed || this.rec.seq !== seq || !this.state) return;
+        if (humanPresent) {
+          this.away[turn] = true; // the computer stands in until the player acts or reconnects
+          this.broadcast();
+        }
+        await this.botMove(turn);
+      });
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  private async botMove(seat: Seat): Promise<void> {
+    if (!this.state) return;
+    let action: Action;
+    try {
+      action = this.deps.decide(engine.view(this.state, seat));
+    } catch (e) {
+      console.error(`table ${this.rec.id}: computer player failed`, e);
+      return;
+    }
+    const res = await this.commit(seat, action, true);
+    if (!res.ok) console.error(`table ${this.rec.id}: computer player's action refused: ${res.error.code}`);
+  }
+
+  // ---------------------------------------------------------------- chat
+
+  say(conn: Conn, text: string): Promise<Ack> {
+    return this.enqueue(async () => {
+      if (!conn.user) return fail("table/login-required", "Log in to chat.");
+      const line: ChatLine = { from: conn.user.name, text, at: this.deps.now() };
+      this.chat.push(line);
+      if (this.chat.length > CHAT_KEPT) this.chat.shift();
+      for (const id of this.conns.keys()) this.deps.transport.send(id, { type: "chat", tableId: this.rec.id, line });
+      return OK;
+    });
+  }
+
+  // ---------------------------------------------------------------- what leaves the server
+
+  summary(): TableSummary {
+    const r = this.rec;
+    return {
+      id: r.id,
+      variant: r.variant,
+      options: r.options,
+      isPrivate: r.isPrivate,
+      status: r.status,
+      seats: r.seats,
+      createdAt: new Date(r.createdAt).toISOString(),
+    };
+  }
+
+  /** The snapshot for one recipient: only the engine's view for their seat. */
+  snapshotFor(seat: Seat | null): TableSnapshot {
+    const state = this.state;
+    const connectedUsers = new Set([...this.conns.values()].map((c) => c.user?.id));
+    const seatInfo: SeatInfo[] = this.rec.seats.map((occupant, i) => ({
+      occupant,
+      connected: occupant?.kind === "human" && connectedUsers.has(occupant.userId),
+      away: this.away[i]!,
+    }));
+    const turn = state ? engine.currentTurn(state) : null;
+    const turnDeadline =
+      turn !== null && this.rec.status === "playing" && this.rec.seats[turn]?.kind === "human" && !this.away[turn]
+        ? this.rec.lastActionAt + this.rec.turnSeconds * 1000
+        : null;
+    return {
+      ...this.summary(),
+      seq: this.rec.seq,
+      seatInfo,
+      turnSeconds: this.rec.turnSeconds,
+      you: seat,
+      view: state ? engine.view(state, seat) : null,
+      handSeedHash: state?.handSeed && state.hand ? sha256Hex(state.handSeed) : null,
+      turnDeadline,
+    };
+  }
+
+  private seatOfUser(userId: string): Seat | null {
+    const i = this.rec.seats.findIndex((s) => s?.kind === "human" && s.userId === userId);
+    return i < 0 ? null : (i as Seat);
+  }
+
+  private seatOf(conn: Conn): Seat | null {
+    return conn.user ? this.seatOfUser(conn.user.id) : null;
+  }
+
+  private sendSnapshot(conn: Conn): void {
+    this.send(conn.id, { type: "table", table: this.snapshotFor(this.seatOf(conn)) });
+  }
+
+  private send(connId: string, msg: ServerMessage): void {
+    this.deps.transport.send(connId, msg);
+  }
+
+  /** Every connection gets a snapshot computed for its own seat; views are computed once per seat. */
+  private broadcast(): void {
+    const bySeat = new Map<Seat | null, TableSnapshot>();
+    for (const conn of this.conns.values()) {
+      const seat = this.seatOf(conn);
+      let snap = bySeat.get(seat);
+      if (!snap) bySeat.set(seat, (snap = this.snapshotFor(seat)));
+      this.send(conn.id, { type: "table", table: snap });
+    }
+  }
+}

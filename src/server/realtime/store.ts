@@ -1,0 +1,158 @@
+/**
+ * Where live tables are kept: the store interface the table room talks to,
+ * and an in-memory implementation for fast unit tests. The PostgreSQL
+ * implementation is in prisma-store.ts. The action log is append-only and is
+ * the truth; a table's match state is rebuilt from it by replay.
+ */
+import type { Action, Seat } from "@/engine/types";
+import type { SeatOccupant, TableStatus } from "@/protocol";
+
+export interface TableRecord {
+  readonly id: string;
+  readonly variant: string;
+  /** Validated options as the engine filled them in. */
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly isPrivate: boolean;
+  readonly inviteCode: string;
+  readonly createdById: string;
+  readonly seats: readonly (SeatOccupant | null)[];
+  readonly status: TableStatus;
+  /** Match seed, set when the match starts. */
+  readonly seed: string | null;
+  /** Number of accepted actions. */
+  readonly seq: number;
+  readonly turnSeconds: number;
+  /** When the last action was accepted (or the match started): the turn timer runs from here. */
+  readonly lastActionAt: number;
+  readonly createdAt: number;
+}
+
+export interface StoredAction {
+  readonly seq: number;
+  readonly seat: Seat;
+  readonly action: Action;
+  /** Played by a computer player (a bot seat, or standing in for an away player). */
+  readonly byBot: boolean;
+}
+
+export interface NewTable {
+  readonly variant: string;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly isPrivate: boolean;
+  readonly createdById: string;
+  readonly turnSeconds: number;
+}
+
+export interface FinishedMatch {
+  readonly tableId: string;
+  readonly variant: string;
+  readonly record: unknown;
+  readonly players: readonly (SeatOccupant | null)[];
+  readonly scores: readonly number[];
+  readonly finishedAt: number;
+}
+
+export type AppendResult = "ok" | "conflict";
+
+export interface TableStore {
+  createTable(input: NewTable, now: number): Promise<TableRecord>;
+  getTable(id: string): Promise<TableRecord | null>;
+  getTableByInvite(code: string): Promise<TableRecord | null>;
+  /** Tables not finished, newest first (public ones only unless includePrivate). */
+  listOpenTables(opts: { includePrivate: boolean; limit: number }): Promise<TableRecord[]>;
+  loadActions(tableId: string): Promise<StoredAction[]>;
+  /** Seat changes (and, on start, the seed and status) before or during a match. */
+  updateSeats(
+    tableId: string,
+    seats: readonly (SeatOccupant | null)[],
+    start: { seed: string; at: number } | null,
+  ): Promise<void>;
+  /**
+   * Appends one action and moves the table to `action.seq`, in one transaction,
+   * only if the table is still at `action.seq - 1` and this process holds its lease.
+   */
+  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string): Promise<AppendResult>;
+  /** Stores the finished match and marks the table finished, in one transaction. */
+  finishMatch(match: FinishedMatch): Promise<void>;
+  /** Takes or renews the table's lease; false when another live process holds it. */
+  acquireLease(tableId: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
+  releaseLease(tableId: string, owner: string): Promise<void>;
+  /** Tables in play, to resume their rooms (and timers) after a restart. */
+  listPlayingTableIds(): Promise<string[]>;
+}
+
+/** A store in memory, with the same semantics as the database one. */
+export class MemoryTableStore implements TableStore {
+  private tables = new Map<string, TableRecord>();
+  private actions = new Map<string, StoredAction[]>();
+  private leases = new Map<string, { owner: string; until: number }>();
+  readonly matches: FinishedMatch[] = [];
+  private nextId = 1;
+
+  async createTable(input: NewTable, now: number): Promise<TableRecord> {
+    const id = `t${this.nextId++}`;
+    const rec: TableRecord = {
+      id,
+      ...input,
+      inviteCode: `inv-${id}`,
+      seats: [null, null, null, null],
+      status: "open",
+      seed: null,
+      seq: 0,
+      lastActionAt: now,
+      createdAt: now,
+    };
+    this.tables.set(id, rec);
+    this.actions.set(id, []);
+    return rec;
+  }
+  async getTable(id: string) {
+    return this.tables.get(id) ?? null;
+  }
+  async getTableByInvite(code: string) {
+    return [...this.tables.values()].find((t) => t.inviteCode === code) ?? null;
+  }
+  async listOpenTables(opts: { includePrivate: boolean; limit: number }) {
+    return [...this.tables.values()]
+      .filter((t) => t.status !== "finished" && (opts.includePrivate || !t.isPrivate))
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, opts.limit);
+  }
+  async loadActions(tableId: string) {
+    return (this.actions.get(tableId) ?? []).slice();
+  }
+  async updateSeats(tableId: string, seats: readonly (SeatOccupant | null)[], start: { seed: string; at: number } | null) {
+    const t = this.mustGet(tableId);
+    this.tables.set(tableId, start ? { ...t, seats, seed: start.seed, status: "playing", lastActionAt: start.at } : { ...t, seats });
+  }
+  async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string): Promise<AppendResult> {
+    const t = this.mustGet(tableId);
+    const lease = this.leases.get(tableId);
+    if (t.seq !== action.seq - 1 || !lease || lease.owner !== leaseOwner) return "conflict";
+    this.actions.get(tableId)!.push(action);
+    this.tables.set(tableId, { ...t, seq: action.seq, lastActionAt: at });
+    return "ok";
+  }
+  async finishMatch(match: FinishedMatch) {
+    const t = this.mustGet(match.tableId);
+    this.matches.push(match);
+    this.tables.set(match.tableId, { ...t, status: "finished" });
+  }
+  async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {
+    const cur = this.leases.get(tableId);
+    if (cur && cur.owner !== owner && cur.until > now) return false;
+    this.leases.set(tableId, { owner, until: now + ttlMs });
+    return true;
+  }
+  async releaseLease(tableId: string, owner: string) {
+    if (this.leases.get(tableId)?.owner === owner) this.leases.delete(tableId);
+  }
+  async listPlayingTableIds() {
+    return [...this.tables.values()].filter((t) => t.status === "playing").map((t) => t.id);
+  }
+  private mustGet(id: string): TableRecord {
+    const t = this.tables.get(id);
+    if (!t) throw new Error(`no table ${id}`);
+    return t;
+  }
+}
