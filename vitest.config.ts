@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // Creates and migrates a throw-away PostgreSQL database for integration tests.
+    globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

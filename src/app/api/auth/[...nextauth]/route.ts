@@ -1,0 +1,4 @@
+/** Auth.js endpoints (/api/auth/*: csrf, session, callback, signout). */
+import { handlers } from "@/server/auth";
+
+export const { GET, POST } = handlers;

@@ -1,0 +1,14 @@
+/**
+ * The app's tRPC router: one line per module router.
+ */
+import { createCallerFactory, createTRPCRouter } from "./trpc";
+import { accountsRouter } from "@/server/modules/accounts/router";
+
+export const appRouter = createTRPCRouter({
+  accounts: accountsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller factory: `createCaller(context)` (tests, RSC via ./server.ts). */
+export const createCaller = createCallerFactory(appRouter);

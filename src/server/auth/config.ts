@@ -1,0 +1,68 @@
+/**
+ * Auth.js (next-auth v5) set-up: email + password credentials, sessions as
+ * encrypted JWTs in an httpOnly cookie. The password check, rate limiting and
+ * attempt log live in the accounts service (verifyCredentials).
+ */
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { getDb } from "@/server/db";
+import { clientIpFromHeaders } from "./ip";
+import { loginInput } from "@/server/modules/accounts/schema";
+import { verifyCredentials } from "@/server/modules/accounts/service";
+
+export type LoginErrorCode = "INVALID_CREDENTIALS" | "TOO_MANY_REQUESTS" | "BAD_REQUEST";
+
+/** Thrown from `authorize`; Auth.js hands it back unchanged to `signIn`'s caller. */
+export class LoginError extends CredentialsSignin {
+  constructor(
+    readonly errorCode: LoginErrorCode,
+    readonly minutes?: number,
+  ) {
+    super(errorCode);
+    this.code = errorCode;
+  }
+}
+
+
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export const { auth, handlers, signIn, signOut } = NextAuth({
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+  pages: { signIn: "/login" },
+  providers: [
+    Credentials({
+      credentials: { email: { type: "email" }, password: { type: "password" } },
+      async authorize(raw, request) {
+        const input = loginInput.safeParse(raw);
+        if (!input.success) throw new LoginError("BAD_REQUEST");
+        const result = await verifyCredentials(getDb(), input.data, clientIpFromHeaders(request.headers));
+        if (!result.ok) {
+          const minutes = result.error.params?.minutes;
+          throw new LoginError(
+            result.error.code === "TOO_MANY_REQUESTS" ? "TOO_MANY_REQUESTS" : "INVALID_CREDENTIALS",
+            typeof minutes === "number" ? minutes : undefined,
+          );
+        }
+        return { id: result.value.id, name: result.value.displayName };
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user?.id) token.sub = user.id;
+      return token;
+    },
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+  logger: {
+    // A wrong password is an expected outcome, not an error worth a stack trace.
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      console.error("[auth]", error);
+    },
+  },
+});

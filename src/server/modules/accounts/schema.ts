@@ -1,0 +1,42 @@
+/**
+ * Accounts: input schemas shared by the tRPC router, the login action and the
+ * UI's forms (import from "@/server/modules/accounts/schema").
+ */
+import { z } from "zod";
+
+export const LOCALES = ["da", "nb", "en"] as const;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const DISPLAY_NAME_MAX = 40;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email().max(254));
+
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const displayNameSchema = z.string().trim().min(1).max(DISPLAY_NAME_MAX);
+export const localeSchema = z.enum(LOCALES);
+
+export const registerInput = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  displayName: displayNameSchema,
+  locale: localeSchema,
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: emailSchema,
+  // No length rules at login: a wrong password is just wrong.
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const updateProfileInput = z
+  .object({ displayName: displayNameSchema.optional(), locale: localeSchema.optional() })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+export const profileInput = z.object({ userId: z.string().min(1).max(64) });

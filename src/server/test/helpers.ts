@@ -1,0 +1,63 @@
+/**
+ * Helpers for integration tests against the run's PostgreSQL database (see
+ * global-setup.ts): a Prisma client, tRPC callers as a visitor or as a user,
+ * and user factories. Tests share one database per run, so make data unique
+ * (uniqueEmail) instead of relying on empty tables.
+ */
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { createPrismaClient, type Db } from "@/server/db";
+import { createCaller } from "@/server/api/root";
+import type { Context, SessionUser } from "@/server/api/trpc";
+import * as accounts from "@/server/modules/accounts/service";
+import type { RegisterInput } from "@/server/modules/accounts/schema";
+
+let db: Db | undefined;
+
+/** The Prisma client for the test database (one per test file/worker). */
+export function testDb(): Db {
+  const url = inject("databaseUrl");
+  if (!url) throw new Error(inject("databaseError") ?? "No test database");
+  db ??= createPrismaClient(url, 4);
+  return db;
+}
+
+export async function closeTestDb(): Promise<void> {
+  await db?.$disconnect();
+  db = undefined;
+}
+
+export function uniqueEmail(label = "user"): string {
+  return `${label}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+/** A random IP per test, so that per-IP rate limits of parallel tests don't meet. */
+export function uniqueIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export function testContext(overrides: Partial<Context> = {}): Context {
+  return { db: testDb(), user: null, locale: "en", ip: uniqueIp(), ...overrides };
+}
+
+/** A tRPC caller; pass a user to call as that signed-in user. */
+export function testCaller(user: SessionUser | null = null, overrides: Partial<Context> = {}) {
+  return createCaller(testContext({ user, ...(user ? { locale: user.locale } : {}), ...overrides }));
+}
+
+export type TestUser = SessionUser & { email: string; password: string };
+
+/** Registers a user through the accounts service and returns its credentials. */
+export async function createTestUser(input: Partial<RegisterInput> = {}): Promise<TestUser> {
+  const data: RegisterInput = {
+    email: uniqueEmail(),
+    password: "correct horse battery",
+    displayName: "Test Player",
+    locale: "en",
+    ...input,
+  };
+  const result = await accounts.register(testDb(), data);
+  if (!result.ok) throw new Error(`createTestUser: ${result.error.code}`);
+  return { id: result.value.id, displayName: result.value.displayName, locale: result.value.locale, email: data.email, password: data.password };
+}
