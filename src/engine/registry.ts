@@ -8,6 +8,7 @@ import type { Result, Variant, VariantId } from "./types";
 import { fail, ok } from "./types";
 import { classic } from "./variants/classic";
 import { danish } from "./variants/danish";
+import { esmakker } from "./variants/esmakker";
 import { norwegian } from "./variants/norwegian";
 
 // Each variant has its own option and hand types; the registry holds them side by side.
@@ -15,6 +16,7 @@ import { norwegian } from "./variants/norwegian";
 export type AnyVariant = Variant<any, any>;
 
 export const VARIANTS: Readonly<Partial<Record<VariantId, AnyVariant>>> = {
+  esmakker,
   classic,
   norwegian,
   danish,
