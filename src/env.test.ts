@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ensureLocalSecret, parseEnv } from "./env";
+
+const secret = "x".repeat(40);
+
+describe("parseEnv", () => {
+  it("applies defaults for an empty environment (embedded database, port 3000)", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, HOST: "0.0.0.0", DATABASE_POOL_MAX: 10 });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.AUTH_SECRET).toBeUndefined();
+  });
+
+  it("treats empty strings as unset and coerces numbers", () => {
+    const env = parseEnv({ DATABASE_URL: "", REDIS_URL: "", PORT: "4010", DATABASE_POOL_MAX: "3" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.PORT).toBe(4010);
+    expect(env.DATABASE_POOL_MAX).toBe(3);
+  });
+
+  it("requires AUTH_SECRET in production with an external database", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u@db:5432/w" })).toThrow(/AUTH_SECRET is required in production/);
+    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u@db:5432/w", AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    // Zero-configuration production (embedded database) may generate its own.
+    expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
+  });
+
+  it("lists every invalid variable", () => {
+    let message = "";
+    try {
+      parseEnv({ PORT: "seventy", DATABASE_URL: "not a url", AUTH_SECRET: "short", NODE_ENV: "staging" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ["PORT", "DATABASE_URL", "AUTH_SECRET", "NODE_ENV"]) expect(message).toContain(name);
+  });
+});
+
+describe("ensureLocalSecret", () => {
+  it("creates a private secret once and reuses it afterwards", () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "whist-env-")), "nested");
+    const first = ensureLocalSecret(dir);
+    expect(first.created).toBe(true);
+    expect(first.secret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(path.join(dir, "auth-secret")).mode & 0o777).toBe(0o600);
+    const second = ensureLocalSecret(dir);
+    expect(second).toEqual({ secret: first.secret, created: false });
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first.secret);
+  });
+});
