@@ -1,5 +1,10 @@
 // Next.js configuration. The app is served by the custom server in
 // src/server/main.ts (Next handler + socket.io on one port).
+import createNextIntlPlugin from "next-intl/plugin";
+
+// Translations without locale prefixes: the locale is chosen per request (src/i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -8,4 +13,4 @@ const nextConfig = {
   serverExternalPackages: ["@node-rs/argon2"],
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,0 +1,65 @@
+/**
+ * /profile: the signed-in user's own profile (name, email, language, member
+ * since), the form to change name and language, and the sections later
+ * features fill. Visitors are sent to /login.
+ */
+import Link from "next/link";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { getServerApi } from "@/server/api/server";
+import { LOCALE_NAMES } from "@/i18n/config";
+import { ProfileEditor } from "@/components/profile/ProfileEditor";
+import { ProfileSections } from "@/components/profile/ProfileSections";
+import { FormNotice } from "@/components/forms/FormNotice";
+import { requireUser } from "../_lib/current-user";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("profile");
+  return { title: t("title") };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function ProfilePage({ searchParams }: { searchParams: SearchParams }) {
+  await requireUser("/profile");
+  const [api, t, tAuth, params] = await Promise.all([
+    getServerApi(),
+    getTranslations("profile"),
+    getTranslations("auth.login"),
+    searchParams,
+  ]);
+  const me = await api.accounts.me();
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      {params.welcome !== undefined && (
+        <FormNotice tone="success" testId="welcome">
+          {tAuth("registered")}
+        </FormNotice>
+      )}
+      <div className="grid">
+        <section className="card card--accent" aria-labelledby="profile-facts">
+          <h2 id="profile-facts" data-testid="profile-display-name">
+            {me.displayName}
+          </h2>
+          <dl className="facts">
+            <dt>{t("email")}</dt>
+            <dd data-testid="profile-email">{me.email}</dd>
+            <dt>{t("locale")}</dt>
+            <dd lang={me.locale}>{LOCALE_NAMES[me.locale]}</dd>
+            <dt>{t("memberSince")}</dt>
+            <dd data-testid="profile-member-since">
+              <time dateTime={me.createdAt.toISOString()}>{t("memberSinceValue", { date: me.createdAt })}</time>
+            </dd>
+          </dl>
+          <Link href={`/u/${me.id}`}>{t("viewPublic")}</Link>
+        </section>
+        <section className="card" aria-labelledby="profile-edit">
+          <h2 id="profile-edit">{t("edit.title")}</h2>
+          <ProfileEditor key={`${me.displayName}|${me.locale}`} displayName={me.displayName} locale={me.locale} />
+        </section>
+      </div>
+      <ProfileSections own />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+/**
+ * The language choice in the header: a native select (usable with keyboard,
+ * screen readers and phone pickers). Choosing stores the NEXT_LOCALE cookie;
+ * for a signed-in user it also saves the profile's language, because the
+ * profile wins over the cookie. Then the page re-renders in the new language.
+ */
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/react";
+import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
+
+export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
+  const t = useTranslations("common.language");
+  const locale = useLocale();
+  const router = useRouter();
+  const trpc = useTRPC();
+  const updateProfile = useMutation(trpc.accounts.updateProfile.mutationOptions());
+  const [isRefreshing, startRefresh] = useTransition();
+  const [failed, setFailed] = useState(false);
+
+  async function choose(next: Locale) {
+    setFailed(false);
+    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax`;
+    if (signedIn) {
+      try {
+        await updateProfile.mutateAsync({ locale: next });
+      } catch {
+        setFailed(true);
+      }
+    }
+    startRefresh(() => router.refresh());
+  }
+
+  const busy = updateProfile.isPending || isRefreshing;
+  return (
+    <div className="language-switcher">
+      <label htmlFor="language-switcher">{t("label")}</label>
+      <select
+        id="language-switcher"
+        data-testid="language-switcher"
+        value={locale}
+        disabled={busy}
+        aria-describedby="language-switcher-status"
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void choose(event.target.value);
+        }}
+      >
+        {LOCALES.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {LOCALE_NAMES[option]}
+          </option>
+        ))}
+      </select>
+      <span id="language-switcher-status" className="language-switcher__status" aria-live="polite">
+        {busy ? t("saving") : failed ? t("failed") : ""}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+/**
+ * Editing one's own display name and preferred language (accounts.updateProfile).
+ * Saving a new language also stores the cookie, so the choice survives logging out.
+ */
+import { useState, useTransition, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMutation } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/react";
+import { describeError, type DescribedError } from "@/trpc/errors";
+import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
+import { TextField } from "@/components/forms/TextField";
+import { FormNotice } from "@/components/forms/FormNotice";
+import { checkDisplayName, type ValidationMessage } from "@/components/forms/validation";
+
+export function ProfileEditor({ displayName, locale }: { displayName: string; locale: Locale }) {
+  const t = useTranslations("profile");
+  const tAuth = useTranslations("auth");
+  const tErrors = useTranslations("errors");
+  const router = useRouter();
+  const trpc = useTRPC();
+  const update = useMutation(trpc.accounts.updateProfile.mutationOptions());
+  const [isRefreshing, startRefresh] = useTransition();
+  const [name, setName] = useState(displayName);
+  const [language, setLanguage] = useState<Locale>(locale);
+  const [nameError, setNameError] = useState<ValidationMessage>(null);
+  const [serverError, setServerError] = useState<DescribedError | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    setServerError(null);
+    const problem = checkDisplayName(name);
+    setNameError(problem);
+    if (problem) return;
+    try {
+      await update.mutateAsync({ displayName: name, locale: language });
+    } catch (error) {
+      setServerError(describeError(error));
+      return;
+    }
+    document.cookie = `${LOCALE_COOKIE}=${language}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax`;
+    setSaved(true);
+    startRefresh(() => router.refresh());
+  }
+
+  const busy = update.isPending || isRefreshing;
+  const nameText = nameError
+    ? tAuth(`validation.${nameError.key}`, nameError.values)
+    : serverError?.fields.displayName
+      ? tErrors(serverError.fields.displayName.key, serverError.fields.displayName.values)
+      : null;
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-busy={busy} data-testid="profile-form">
+      {serverError && (
+        <FormNotice tone="error" testId="form-error">
+          {tErrors(serverError.form.key, serverError.form.values)}
+        </FormNotice>
+      )}
+      {saved && !busy && (
+        <FormNotice tone="success" testId="profile-saved">
+          {t("edit.saved")}
+        </FormNotice>
+      )}
+      <TextField
+        idPrefix="profile"
+        name="displayName"
+        autoComplete="nickname"
+        label={t("displayName")}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (nameError) setNameError(checkDisplayName(e.target.value));
+        }}
+        error={nameText}
+        required
+      />
+      <div className="field">
+        <label htmlFor="profile-locale">{t("locale")}</label>
+        <select
+          id="profile-locale"
+          name="locale"
+          value={language}
+          onChange={(e) => isLocale(e.target.value) && setLanguage(e.target.value)}
+          data-testid="profile-locale"
+        >
+          {LOCALES.map((option) => (
+            <option key={option} value={option} lang={option}>
+              {LOCALE_NAMES[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <button type="submit" className="button" disabled={busy} data-testid="profile-save">
+          {busy ? t("edit.saving") : t("edit.save")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+/**
+ * The browser's tRPC client: one QueryClient and one tRPC client per page
+ * load, batched over /api/trpc with superjson. Components call
+ * `const trpc = useTRPC()` and then `useQuery(trpc.accounts.me.queryOptions())`
+ * or `useMutation(trpc.accounts.updateProfile.mutationOptions())`.
+ */
+import { useState, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import superjson from "superjson";
+import type { AppRouter } from "@/server/api/root";
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Pages are rendered on the server; avoid an immediate refetch on mount.
+        staleTime: 30_000,
+        // Expected failures (4xx) will not change by retrying.
+        retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
+      },
+    },
+  });
+}
+
+function isClientError(error: unknown): boolean {
+  const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+export function TRPCReactProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })],
+    }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
