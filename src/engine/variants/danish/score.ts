@@ -67,7 +67,7 @@ function scoreContract(hand: DanishHand, contract: DanishContract, endReason: st
       explanation.push({ key: "danish.score.tricksMax", params: { tricks, max: 6 } });
       break;
     case "sol":
-      made = endReason !== "solLost";
+      made = tricks <= 1;
       margin = 1 - tricks;
       explanation.push({ key: made ? "danish.score.tricksMax" : "danish.score.solLost", params: { tricks, max: 1, trick: hand.tricks.length } });
       break;

@@ -24,6 +24,29 @@ function allCards(h: DanishHand): Card[] {
   return out.sort();
 }
 
+/** The outcome and hand length worked out from the tricks alone, independently of the engine's bookkeeping. */
+function oracle(h: DanishHand): { outcome: string; tricks: number } {
+  const c = h.contract;
+  if (c === null) return { outcome: "played", tricks: 13 };
+  const won = (s: Seat) => h.tricks.filter((t) => t.winner === s).length;
+  switch (c.bid) {
+    case "grand":
+      return { outcome: won(c.declarer) + won(((c.declarer + 2) % 4) as Seat) >= 7 ? "made" : "lost", tricks: 13 };
+    case "nolo":
+      return { outcome: won(c.declarer) + won(((c.declarer + 2) % 4) as Seat) <= 6 ? "made" : "lost", tricks: 13 };
+    case "sol": {
+      // Lost at the declarer's second trick; otherwise all 13 are played.
+      let taken = 0;
+      const second = h.tricks.findIndex((t) => t.winner === c.declarer && ++taken === 2);
+      return second >= 0 ? { outcome: "lost", tricks: second + 1 } : { outcome: "made", tricks: 13 };
+    }
+    case "grandi": {
+      const firstLoss = h.tricks.findIndex((t) => t.winner !== c.declarer);
+      return firstLoss >= 0 && firstLoss < 7 ? { outcome: "lost", tricks: firstLoss + 1 } : { outcome: "made", tricks: 7 };
+    }
+  }
+}
+
 describe("Danish whist random playouts", () => {
   it(`conserves the cards, stays legal and scores zero-sum over ${HANDS} seeded hands`, () => {
     const deck = [...STANDARD_DECK].sort().join();
@@ -60,6 +83,10 @@ describe("Danish whist random playouts", () => {
       }
       const s = score(h);
       if (s.points.reduce((a, b) => a + b, 0) !== 0) fail(i, `points ${s.points.join()} do not sum to zero`);
+      const expected = oracle(h);
+      if (s.outcome !== expected.outcome || h.tricks.length !== expected.tricks) {
+        fail(i, `${h.contract?.bid}: ${s.outcome} after ${h.tricks.length} tricks, expected ${expected.outcome} after ${expected.tricks}`);
+      }
       const kind = `${h.contract?.bid ?? "pasnolo"}:${s.outcome}:${s.endReason}`;
       seen.set(kind, (seen.get(kind) ?? 0) + 1);
     }
