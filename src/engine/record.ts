@@ -185,9 +185,6 @@ export interface Verification {
 
 /** Replays a record and lists every stored figure, seed or deal the engine does not reproduce. */
 export function verifyRecord(record: GameRecord): Result<Verification> {
-  const replayed = replayRecord(record);
-  if (!replayed.ok) return replayed;
-  const state = replayed.value;
   const mismatches: EngineError[] = [];
   const mismatch = (hand: number | null, field: string, stored: unknown, recomputed: unknown) =>
     mismatches.push(
@@ -198,15 +195,28 @@ export function verifyRecord(record: GameRecord): Result<Verification> {
         recomputed,
       }),
     );
-  const deck = makeDeck(getVariant(record.variant)!.deckJokers(state.options));
+  // Seeds and deals first: a deal that its seed does not produce explains any illegal action that follows.
+  const variant = getVariant(record.variant);
+  const options = variant?.optionsSchema.safeParse(record.options);
+  if (variant && options?.success) {
+    const deck = makeDeck(variant.deckJokers(options.data));
+    record.hands.forEach((h, i) => {
+      if (h.index !== i) mismatch(i, "index", h.index, i);
+      if (h.dealer !== i % 4) mismatch(i, "dealer", h.dealer, i % 4);
+      if (record.seed !== null && h.seed !== handSeed(record.seed, i)) mismatch(i, "seed", h.seed, handSeed(record.seed, i));
+      if (h.seed !== null) {
+        const dealt = dealFromSeed(h.seed, deck, i % 4);
+        if (!sameJson(dealt, h.deal)) mismatch(i, "deal", h.deal, dealt);
+      }
+    });
+  }
+  const replayed = replayRecord(record);
+  if (!replayed.ok) {
+    if (mismatches.length === 0) return replayed;
+    return fail("record/mismatch", `${mismatches[0]!.message} (${replayed.error.message})`, { mismatches });
+  }
+  const state = replayed.value;
   record.hands.forEach((h, i) => {
-    if (h.index !== i) mismatch(i, "index", h.index, i);
-    if (h.dealer !== i % 4) mismatch(i, "dealer", h.dealer, i % 4);
-    if (record.seed !== null && h.seed !== handSeed(record.seed, i)) mismatch(i, "seed", h.seed, handSeed(record.seed, i));
-    if (h.seed !== null) {
-      const dealt = dealFromSeed(h.seed, deck, i % 4);
-      if (!sameJson(dealt, h.deal)) mismatch(i, "deal", h.deal, dealt);
-    }
     const recomputed = state.results[i];
     if (!recomputed || !h.result) {
       if (recomputed || h.result) mismatch(i, "result", h.result, recomputed ? toRecorded(recomputed) : null);
