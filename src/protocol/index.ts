@@ -18,7 +18,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("lobby/watch") }),
   z.object({ type: z.literal("lobby/unwatch") }),
   /** Open a table: the server answers with a full `table` snapshot and keeps it current. */
-  z.object({ type: z.literal("table/open"), tableId }),
+  z.object({ type: z.literal("table/open"), tableId, invite: z.string().max(64).optional() }),
   z.object({ type: z.literal("table/close"), tableId }),
   z.object({ type: z.literal("seat/take"), tableId, seat }),
   z.object({ type: z.literal("seat/leave"), tableId }),

@@ -1,7 +1,51 @@
 /**
- * Live tables over socket.io: registers the table namespace's handlers on the
- * server's socket.io instance. (Filled in by the live-tables module.)
+ * Live tables over socket.io: wires the table hub (PostgreSQL store, socket
+ * transport, computer players) onto the server's socket.io instance, and
+ * resumes every table in play (its timers and computer players) at start-up.
  */
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
 import type { Server } from "socket.io";
+import { getDb } from "@/server/db";
+import { getSessionUser } from "@/server/auth/session";
+import { tableBot } from "./bot";
+import { TableHub } from "./lobby";
+import { PrismaTableStore } from "./prisma-store";
+import { attachSockets, SocketTransport } from "./socket";
 
-export function registerRealtime(_io: Server): void {}
+export interface RealtimeOptions {
+  /** Pause before a computer player acts (ms). */
+  readonly botDelayMs?: number;
+  readonly leaseMs?: number;
+}
+
+const hubKey = Symbol.for("whist.tableHub");
+type WithHub = typeof globalThis & { [hubKey]?: TableHub };
+
+/** The process's table hub, when live tables are running here (the tRPC tables router uses it to push lobby updates). */
+export const currentTableHub = (): TableHub | undefined => (globalThis as WithHub)[hubKey];
+
+export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableHub {
+  const hub = new TableHub({
+    store: new PrismaTableStore(getDb()),
+    transport: new SocketTransport(io),
+    decide: tableBot("normal"),
+    owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+    botDelayMs: opts.botDelayMs ?? 700,
+    leaseMs: opts.leaseMs,
+  });
+  (globalThis as WithHub)[hubKey] = hub;
+  const allowedOrigins = process.env.AUTH_URL ? [process.env.AUTH_URL] : [];
+  attachSockets(io, hub, {
+    allowedOrigins,
+    authenticate: async (cookie) => {
+      const user = await getSessionUser(cookie);
+      return user ? { id: user.id, name: user.displayName } : null;
+    },
+  });
+  hub.resumeAll().then(
+    (n) => n > 0 && console.log(`[tables] resumed ${n} table(s) in play`),
+    (e) => console.error("[tables] could not resume tables", e),
+  );
+  return hub;
+}

@@ -151,7 +151,7 @@ export class TableHub {
     opened.add(msg.tableId);
     switch (msg.type) {
       case "table/open":
-        return room.open(conn);
+        return room.open(conn, msg.invite);
       case "seat/take":
         return room.takeSeat(conn, msg.seat as Seat);
       case "seat/leave":

@@ -4,7 +4,7 @@
  * rebuilding a table by replay.
  */
 import { describe, expect, it } from "vitest";
-import { apply, createMatch, type MatchState } from "@/engine";
+import { apply, createMatch, parseRecord, verifyRecord, type MatchState } from "@/engine";
 import type { Action, Seat } from "@/engine/types";
 import type { Ack, ServerMessage, TableSnapshot } from "@/protocol";
 import { tableBot } from "./bot";
@@ -152,6 +152,10 @@ describe("table room", () => {
     }
     expect(state.over).toBe(true);
     expect(store.matches[0]!.scores).toEqual(state.scores);
+    const parsed = parseRecord(JSON.parse(JSON.stringify(store.matches[0]!.record)));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const verified = verifyRecord(parsed.value);
+    expect(verified.ok && verified.value.mismatches).toEqual([]);
     assertOnlyOwnCards(transport.received("c0"), 0);
     await hub.shutdown();
   });
@@ -183,6 +187,11 @@ describe("table room", () => {
       ok: false,
       error: { code: "table/login-required" },
     });
+    // With the invite code a logged-in user may open and sit.
+    expect(await hub.handle(users[1]!, { type: "table/open", tableId: priv.id, invite: "wrong" })).toMatchObject({ ok: false });
+    expect(await hub.handle(users[1]!, { type: "seat/take", tableId: priv.id, seat: 1 })).toMatchObject({ ok: false, error: { code: "table/private" } });
+    expectOk(await hub.handle(users[1]!, { type: "table/open", tableId: priv.id, invite: priv.inviteCode }));
+    expectOk(await hub.handle(users[1]!, { type: "seat/take", tableId: priv.id, seat: 1 }));
     await hub.shutdown();
   });
 

@@ -35,23 +35,19 @@ const fail = (code: string, message: string): Ack => ({ ok: false, error: wireEr
 const OK: Ack = { ok: true };
 const CHAT_KEPT = 50;
 
-// TODO(record): use engine.buildRecord once the engine's record module lands.
-const buildRecordOf = (state: MatchState): unknown => {
-  const build = (engine as Record<string, unknown>).buildRecord;
-  return typeof build === "function" ? build(state) : { variant: state.variant, options: state.options, seed: state.seed, results: state.results };
-};
-
 export const BOT_NAMES = ["Computer A", "Computer B", "Computer C", "Computer D"];
 
 /** Rebuilds a match from its seed and stored actions with the engine; throws on a log the engine rejects (a bug or tampering). */
+const setupOf = (rec: TableRecord): engine.MatchSetup => ({
+  variant: rec.variant,
+  options: rec.options,
+  seats: rec.seats.map((s, i) => ({ name: s?.name ?? `Seat ${i + 1}` })),
+  seed: rec.seed ?? undefined,
+});
+
 export function replayMatch(rec: TableRecord, actions: readonly StoredAction[]): MatchState | null {
   if (rec.seed === null) return null;
-  const created = engine.createMatch({
-    variant: rec.variant,
-    options: rec.options,
-    seats: rec.seats.map((s, i) => ({ name: s?.name ?? `Seat ${i + 1}` })),
-    seed: rec.seed,
-  });
+  const created = engine.createMatch(setupOf(rec));
   if (!created.ok) throw new Error(`table ${rec.id}: cannot create match: ${created.error.message}`);
   let state = created.value;
   for (const a of actions) {
@@ -64,6 +60,9 @@ export function replayMatch(rec: TableRecord, actions: readonly StoredAction[]):
 
 export class TableRoom {
   private state: MatchState | null;
+  private readonly actions: StoredAction[];
+  /** Users who opened this private table with its invite code. */
+  private readonly admitted = new Set<string>();
   private readonly conns = new Map<string, Conn>();
   private readonly away = [false, false, false, false];
   private readonly chat: ChatLine[] = [];
@@ -77,6 +76,7 @@ export class TableRoom {
     private readonly deps: RoomDeps,
   ) {
     this.state = replayMatch(rec, actions);
+    this.actions = actions.slice();
   }
 
   get id(): string {
@@ -112,9 +112,14 @@ export class TableRoom {
 
   // ---------------------------------------------------------------- connections
 
-  open(conn: Conn): Promise<Ack> {
+  open(conn: Conn, invite?: string): Promise<Ack> {
     return this.enqueue(async () => {
-      if (this.rec.isPrivate && !conn.user) return fail("table/private", "This table is private; log in with an invite link.");
+      if (this.rec.isPrivate) {
+        const user = conn.user;
+        if (user && (invite === this.rec.inviteCode || user.id === this.rec.createdById)) this.admitted.add(user.id);
+        if (!user || !(this.admitted.has(user.id) || this.seatOf(conn) !== null))
+          return fail("table/private", "This table is private: open it with its invite link, logged in.");
+      }
       this.conns.set(conn.id, conn);
       const seat = this.seatOf(conn);
       if (seat !== null) this.away[seat] = false;
@@ -139,6 +144,7 @@ export class TableRoom {
     return this.enqueue(async () => {
       const user = conn.user;
       if (!user) return fail("table/login-required", "Log in to take a seat.");
+      if (this.rec.isPrivate && !this.admitted.has(user.id)) return fail("table/private", "This table is private: open it with its invite link.");
       if (this.rec.status === "finished") return fail("table/started", "The match is over.");
       if (this.seatOfUser(user.id) !== null) return fail("table/already-seated", "You already have a seat at this table.");
       const cur = this.rec.seats[seat];
@@ -223,13 +229,16 @@ export class TableRoom {
     const res = await this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner);
     if (res === "conflict") return fail("table/busy", "The table is being driven elsewhere; try again.");
     this.state = step.state;
+    this.actions.push(stored);
     this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at };
     if (step.state.over) {
       const players = this.rec.seats;
+      const record = engine.buildRecord(setupOf(this.rec), this.actions.map(({ seat, action }) => ({ seat, action })), step.state);
+      if (!record.ok) throw new Error(`table ${this.rec.id}: cannot build the game record: ${record.error.message}`);
       await this.deps.store.finishMatch({
         tableId: this.rec.id,
         variant: this.rec.variant,
-        record: buildRecordOf(step.state),
+        record: record.value,
         players,
         scores: step.state.scores,
         finishedAt: at,

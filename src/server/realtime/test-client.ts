@@ -1,0 +1,97 @@
+/**
+ * A scripted live-table client over a real socket.io connection, for the
+ * integration tests and the benchmark: keeps the latest snapshot, records
+ * every payload received, re-opens its table after a reconnect, and can play
+ * automatically (any legal action, or a given chooser) whenever it is its turn.
+ */
+import { io, type Socket } from "socket.io-client";
+import { encode } from "next-auth/jwt";
+import type { Action, MatchView } from "@/engine/types";
+import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ClientMessage, type ServerMessage, type TableSnapshot } from "@/protocol";
+
+/** A session cookie for a user id, made the way Auth.js makes them. */
+export async function sessionCookie(userId: string, secret: string): Promise<string> {
+  const salt = "authjs.session-token";
+  const token = await encode({ token: { sub: userId }, secret, salt });
+  return `${salt}=${token}`;
+}
+
+export class LiveClient {
+  readonly socket: Socket;
+  readonly received: ServerMessage[] = [];
+  table: TableSnapshot | null = null;
+  private tableId: string | null = null;
+  private autoplay: ((view: MatchView) => Action) | null = null;
+  private sentFor = -1;
+  /** Called with every new snapshot (benchmark timing). */
+  onTable: ((t: TableSnapshot) => void) | null = null;
+
+  constructor(url: string, cookie: string | null) {
+    this.socket = io(url, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      extraHeaders: cookie ? { cookie } : {},
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+    });
+    this.socket.on(SERVER_EVENT, (m: ServerMessage) => {
+      this.received.push(m);
+      if (m.type === "table" && m.table.id === this.tableId) {
+        if (!this.table || m.table.seq >= this.table.seq) this.table = m.table;
+        this.onTable?.(m.table);
+        this.maybePlay();
+      }
+    });
+    this.socket.on("connect", () => {
+      if (this.tableId) void this.send({ type: "table/open", tableId: this.tableId });
+    });
+  }
+
+  send(msg: ClientMessage | Record<string, unknown>): Promise<Ack> {
+    return this.socket.timeout(10_000).emitWithAck(CLIENT_EVENT, msg) as Promise<Ack>;
+  }
+
+  async open(tableId: string, invite?: string): Promise<Ack> {
+    this.tableId = tableId;
+    return this.send({ type: "table/open", tableId, ...(invite ? { invite } : {}) });
+  }
+
+  /** Plays whenever it is this client's turn, once per table version. */
+  play(choose: (view: MatchView) => Action = (v) => v.hand!.legal[0]!): void {
+    this.autoplay = choose;
+    this.maybePlay();
+  }
+
+  private maybePlay(): void {
+    const t = this.table;
+    if (!this.autoplay || !t || !t.view?.hand || t.status !== "playing") return;
+    if (t.you === null || t.view.hand.turn !== t.you || t.view.hand.legal.length === 0 || this.sentFor === t.seq) return;
+    this.sentFor = t.seq;
+    const action = this.autoplay(t.view);
+    void this.send({ type: "action", tableId: t.id, seq: t.seq, action }).catch(() => {
+      this.sentFor = -1; // lost with a connection: try again on the next snapshot
+    });
+  }
+
+  waitFor(cond: (t: TableSnapshot) => boolean, ms = 60_000): Promise<TableSnapshot> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.table && cond(this.table)) {
+          clearInterval(iv);
+          clearTimeout(to);
+          resolve(this.table);
+        }
+      };
+      const iv = setInterval(check, 10);
+      const to = setTimeout(() => {
+        clearInterval(iv);
+        reject(new Error(`timed out; table at seq ${this.table?.seq} status ${this.table?.status}`));
+      }, ms);
+      check();
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
