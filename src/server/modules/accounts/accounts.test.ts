@@ -38,7 +38,7 @@ describe("accounts.register", () => {
       testCaller().accounts.register({ email: first.email.toUpperCase(), password: "another-pass", displayName: "Second", locale: "nb" }),
     );
     expect(error.code).toBe("CONFLICT");
-    expect((error.cause as { error?: { code: string } }).error?.code).toBe("EMAIL_TAKEN");
+    expect((error.cause as unknown as { error?: { code: string } }).error?.code).toBe("EMAIL_TAKEN");
     const rows = await testDb().user.findMany({ where: { email: first.email }, select: { displayName: true } });
     expect(rows).toEqual([{ displayName: "First" }]);
     const login = await verifyCredentials(testDb(), { email: first.email, password: first.password }, uniqueIp());
@@ -50,7 +50,7 @@ describe("accounts.register", () => {
       testCaller().accounts.register({ email: "not-an-email", password: "short", displayName: "", locale: "sv" as "da" }),
     );
     expect(error.code).toBe("BAD_REQUEST");
-    const paths = (error.cause as { issues: { path: PropertyKey[] }[] }).issues.map((i) => i.path.join("."));
+    const paths = (error.cause as unknown as { issues: { path: PropertyKey[] }[] }).issues.map((i) => i.path.join("."));
     expect(paths.sort()).toEqual(["displayName", "email", "locale", "password"]);
   });
 

@@ -1,0 +1,56 @@
+/**
+ * Browser tests (e2e/*.spec.ts) in Debian's Chromium against the production
+ * server, started once for the whole run on its own port with a fresh
+ * PostgreSQL database (scripts/e2e-server.ts).
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  use: {
+    baseURL,
+    ...devices["Desktop Chrome"],
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "node --import tsx scripts/e2e-server.ts",
+    url: `${baseURL}/api/auth/csrf`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      AUTH_URL: baseURL,
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      AUTH_TRUST_HOST: "true",
+      NEXT_TELEMETRY_DISABLED: "1",
+      REDIS_URL: "",
+    },
+  },
+});
