@@ -3,9 +3,11 @@
  */
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 import { accountsRouter } from "@/server/modules/accounts/router";
+import { tablesRouter } from "@/server/modules/tables/router";
 
 export const appRouter = createTRPCRouter({
   accounts: accountsRouter,
+  tables: tablesRouter,
 });
 
 export type AppRouter = typeof appRouter;
