@@ -63,6 +63,7 @@ describe("Danish whist auction", () => {
     expect(codeOf(tooLow)).toBe("bid/too-low");
     expect(codeOf(danish.applyAction(h, 1, bid("grand"), DEFAULT_OPTIONS))).toBe("bid/too-low");
     expect(codeOf(danish.applyAction(h, 1, bid("8vip"), DEFAULT_OPTIONS))).toBe("bid/unknown");
+    expect(codeOf(danish.applyAction(h, 1, { type: "bid" } as unknown as Action, DEFAULT_OPTIONS))).toBe("action/malformed");
     expect(codeOf(danish.applyAction(h, 1, { type: "hold" }, DEFAULT_OPTIONS))).toBe("bid/cannot-hold");
     expect(codeOf(danish.applyAction(h, 1, { type: "trump", suit: "S" }, DEFAULT_OPTIONS))).toBe("action/wrong-phase");
     expect(codeOf(danish.applyAction(h, 1, { type: "play", card: "2H" }, DEFAULT_OPTIONS))).toBe("action/wrong-phase");

@@ -91,6 +91,7 @@ export function applyDanishAction(hand: DanishHand, seat: Seat, action: Action):
 }
 
 function bid(hand: DanishHand, seat: Seat, bidId: string): HandStep<DanishHand> {
+  if (typeof bidId !== "string") return failure("action/malformed", "a bid needs a bid id");
   const rank = bidRank(bidId);
   if (rank < 0) return failure("bid/unknown", `unknown bid "${bidId}"; Danish whist bids are ${BIDS.join(", ")}`, { bid: bidId });
   const min = minimumRank(hand.auction);
@@ -125,6 +126,7 @@ function endAuctionIfOver(hand: DanishHand, auction: DuelAuction, bids: readonly
 }
 
 function play(hand: DanishHand, seat: Seat, card: Card): HandStep<DanishHand> {
+  if (typeof card !== "string") return failure("action/malformed", "a play needs a card");
   const cards = hand.hands[seat]!;
   if (cards.indexOf(card) < 0) return failure("play/card-not-in-hand", `seat ${seat} does not hold ${card}`, { card });
   if (breaksFollowSuit(cards, hand.trick, card)) {

@@ -22,7 +22,8 @@ describe("Danish whist views", () => {
       expect(v.auction).toEqual(h.bids);
       expect(v.contract).toMatchObject({ bid: "nolo", declarer: 1, partners: [3], alone: false });
       expect(v.trick).toEqual({ leader: 0, plays: [{ seat: 0, card: "AS" }] });
-      expect(v.info).toMatchObject({ pasnolo: false, aceLow: true, endReason: null });
+      expect(v.info).toMatchObject({ forehand: 0, standingBid: "nolo", bidder: 1, pasnolo: false, aceLow: true, endReason: null });
+      expect(v.info.passed).toEqual([true, false, true, true]);
     }
   });
 
@@ -34,7 +35,7 @@ describe("Danish whist views", () => {
   it("shows no contract during the auction and in pasnolo", () => {
     const auction = bidding(start(0), "nolo");
     expect(danish.viewHand(auction, 0, DEFAULT_OPTIONS)).toMatchObject({ phase: "auction", contract: null, turn: 2 });
-    expect(danish.viewHand(auction, 0, DEFAULT_OPTIONS).info).toMatchObject({ aceLow: null });
+    expect(danish.viewHand(auction, 0, DEFAULT_OPTIONS).info).toMatchObject({ aceLow: null, standingBid: "nolo", bidder: 1 });
     const pasnolo = bidding(start(0), "pass", "pass", "pass", "pass");
     expect(danish.viewHand(pasnolo, 0, DEFAULT_OPTIONS)).toMatchObject({ phase: "play", contract: null, info: { pasnolo: true } });
   });

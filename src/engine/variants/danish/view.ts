@@ -4,7 +4,8 @@
  * own legal actions.
  */
 import type { HandView, Seat, SeatCards } from "../../types";
-import { isAceLow } from "./contract";
+import { nextSeat } from "../../types";
+import { BIDS, isAceLow } from "./contract";
 import { type DanishHand, danishLegalActions, isPasnolo } from "./hand";
 import { contractSummary } from "./score";
 
@@ -23,7 +24,12 @@ export function viewDanishHand(hand: DanishHand, seat: Seat | null): HandView {
     tricks: hand.tricks,
     tricksWon: hand.tricksWon,
     legal: seat === null ? [] : danishLegalActions(hand, seat),
+    // Auction facts under the same keys as es-makker's view, so a table can show either the same way.
     info: {
+      forehand: nextSeat(hand.dealer),
+      standingBid: hand.auction.holder === null ? null : BIDS[hand.auction.rank],
+      bidder: hand.auction.holder,
+      passed: hand.auction.passed,
       pasnolo,
       aceLow: hand.phase === "auction" ? null : isAceLow(hand.contract?.bid ?? null),
       endReason: hand.endReason,
