@@ -64,6 +64,9 @@ export interface EsmakkerHand extends BaseHand {
   readonly endReason: string | null;
 }
 
+// A local copy: module bindings can cost a getter call on the hot path.
+const JK: Card = JOKER;
+
 // ---------------------------------------------------------------------------
 // Frozen action objects, shared by every call of legalActions.
 const PASS: Action = Object.freeze({ type: "pass" });
@@ -74,7 +77,7 @@ const DECLINE: Action = Object.freeze({ type: "decline" });
 const VIP_TURN: Action = Object.freeze({ type: "vipTurn" });
 const VIP_ACCEPT: Action = Object.freeze({ type: "vipAccept" });
 const KEEP: Action = Object.freeze({ type: "exchange", discard: Object.freeze([]) as readonly Card[] });
-const ALL_CARDS = [...STANDARD_DECK, JOKER];
+const ALL_CARDS = [...STANDARD_DECK, JK];
 const PLAY = new Map<Card, Action>(ALL_CARDS.map((c) => [c, Object.freeze({ type: "play", card: c }) as Action]));
 const HIDE = new Map<Card, Action>(STANDARD_DECK.map((c) => [c, Object.freeze({ type: "hide", card: c }) as Action]));
 const CALL = new Map<Card, Action>(STANDARD_DECK.map((c) => [c, Object.freeze({ type: "call", card: c }) as Action]));
@@ -93,7 +96,7 @@ const step = (hand: EsmakkerHand, events: readonly EngineEvent[] = NO_EVENTS): H
 export const bidDef = (h: EsmakkerHand, o: EsmakkerOptions): BidDef | null => (h.bid === null ? null : ladderFor(o).byId.get(h.bid) ?? null);
 
 /** Jernhånd: no ace, no picture card (J, Q, K), no joker. */
-export const isIronHand = (cards: readonly Card[]): boolean => cards.every((c) => c !== JOKER && rankOf(c) < 11);
+export const isIronHand = (cards: readonly Card[]): boolean => cards.every((c) => c !== JK && rankOf(c) < 11);
 
 /** Seats playing a sol contract: the declarer then the joiners. */
 export const solPlayers = (h: EsmakkerHand): Seat[] => (h.declarer === null ? [] : [h.declarer, ...h.joiners]);
@@ -106,7 +109,7 @@ const holderOf = (h: EsmakkerHand, card: Card): Seat | "kat" | null => {
 
 /** Suit a card counts as in this seat's hand (the fordækt card counts as the called suit); null for a joker. */
 const suitFor = (h: EsmakkerHand, seat: Seat, c: Card): Suit | null =>
-  c === JOKER ? null : c === h.hidden && seat === h.declarer ? (h.called![1] as Suit) : (c[1] as Suit);
+  c === JK ? null : c === h.hidden && seat === h.declarer ? (h.called![1] as Suit) : (c[1] as Suit);
 
 const holdsSuit = (h: EsmakkerHand, seat: Seat, suit: Suit): boolean => {
   for (const c of h.hands[seat]!) if (suitFor(h, seat, c) === suit) return true;
@@ -124,7 +127,7 @@ export function callableCards(h: EsmakkerHand): Card[] {
 /** The trump a vip acceptance gives after `n` turned cards (null = no trump). */
 export function vipTrump(kat: readonly Card[], n: number, jokerPrevious: boolean): Suit | null {
   const c = kat[n - 1]!;
-  if (c !== JOKER) return c[1] as Suit;
+  if (c !== JK) return c[1] as Suit;
   return jokerPrevious && n > 1 ? vipTrump(kat, n - 1, jokerPrevious) : null;
 }
 
@@ -137,7 +140,7 @@ const isJoinable = (d: BidDef | null | undefined): boolean => d?.sol === "sol" |
 
 export function startHand(ctx: MatchContext<EsmakkerOptions>, deal: Deal): EsmakkerHand {
   const forehand = nextSeat(ctx.dealer);
-  return {
+  return clone({
     phase: "auction",
     turn: forehand,
     dealer: ctx.dealer,
@@ -165,16 +168,53 @@ export function startHand(ctx: MatchContext<EsmakkerOptions>, deal: Deal): Esmak
     solLost: [],
     rules: { trump: null, aceLow: false, jokers: true, jokerTrumpable: ctx.options.jokerTrumpable },
     endReason: null,
+  });
+}
+
+type Draft = { -readonly [K in keyof EsmakkerHand]: EsmakkerHand[K] };
+
+/**
+ * A copy with every field written out in one fixed order: V8 copies such a
+ * literal many times faster than an object spread of this size, and the
+ * hand's hidden class stays the same through the whole hand.
+ */
+function clone(h: EsmakkerHand): Draft {
+  return {
+    phase: h.phase,
+    turn: h.turn,
+    dealer: h.dealer,
+    deal: h.deal,
+    hands: h.hands,
+    trick: h.trick,
+    tricks: h.tricks,
+    tricksWon: h.tricksWon,
+    forehand: h.forehand,
+    auction: h.auction,
+    bidding: h.bidding,
+    bid: h.bid,
+    joiners: h.joiners,
+    declarer: h.declarer,
+    trump: h.trump,
+    called: h.called,
+    partner: h.partner,
+    partnerPublic: h.partnerPublic,
+    kat: h.kat,
+    katOwner: h.katOwner,
+    vipTurned: h.vipTurned,
+    exchangers: h.exchangers,
+    hidden: h.hidden,
+    calledLedAt: h.calledLedAt,
+    solLost: h.solLost,
+    rules: h.rules,
+    endReason: h.endReason,
   };
 }
 
-const finish = (h: EsmakkerHand, endReason: string, extra: Partial<EsmakkerHand> = {}): EsmakkerHand => ({
-  ...h,
-  ...extra,
-  phase: "done",
-  turn: null,
-  endReason,
-});
+/** A new hand: `h` with the fields of `changes` replaced. */
+const patch = (h: EsmakkerHand, changes: Partial<EsmakkerHand>): EsmakkerHand => Object.assign(clone(h), changes);
+
+const finish = (h: EsmakkerHand, endReason: string, extra: Partial<EsmakkerHand> = {}): EsmakkerHand =>
+  patch(patch(h, extra), { phase: "done", turn: null, endReason });
 
 // ---------------------------------------------------------------------------
 // Legal actions
@@ -203,7 +243,7 @@ export function legalActions(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): A
       return exchangeActions(h, seat, h.bid !== null && h.bid.endsWith("vip"));
     case "hide": {
       const out: Action[] = [DECLINE];
-      for (const c of h.hands[seat]!) if (c !== JOKER) out.push(HIDE.get(c)!);
+      for (const c of h.hands[seat]!) if (c !== JK) out.push(HIDE.get(c)!);
       return out;
     }
     case "play":
@@ -213,22 +253,33 @@ export function legalActions(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): A
   }
 }
 
+/** Index triples i < j < k below n, precomputed per hand size. */
+const TRIPLES: number[][] = [];
+const triplesBelow = (n: number): number[] => {
+  let t = TRIPLES[n];
+  if (!t) {
+    t = [];
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) for (let k = j + 1; k < n; k++) t.push(i, j, k);
+    TRIPLES[n] = t;
+  }
+  return t;
+};
+
 /** Every distinct 3-card discard (jokers are alike), without the called card; plus keeping unless compulsory. */
 function exchangeActions(h: EsmakkerHand, seat: Seat, compulsory: boolean): Action[] {
-  const hand = h.hands[seat]!.filter((c) => c !== h.called);
+  const hand = h.called === null ? h.hands[seat]! : h.hands[seat]!.filter((c) => c !== h.called);
   const out: Action[] = compulsory ? [] : [KEEP];
-  const seen = hand.indexOf(JOKER) !== hand.lastIndexOf(JOKER) ? new Set<string>() : null;
-  for (let i = 0; i < hand.length; i++)
-    for (let j = i + 1; j < hand.length; j++)
-      for (let k = j + 1; k < hand.length; k++) {
-        const discard = [hand[i]!, hand[j]!, hand[k]!];
-        if (seen) {
-          const key = discard.join();
-          if (seen.has(key)) continue;
-          seen.add(key);
-        }
-        out.push({ type: "exchange", discard });
-      }
+  const seen = hand.indexOf(JK) !== hand.lastIndexOf(JK) ? new Set<string>() : null;
+  const t = triplesBelow(hand.length);
+  for (let x = 0; x < t.length; x += 3) {
+    const discard = [hand[t[x]!]!, hand[t[x + 1]!]!, hand[t[x + 2]!]!];
+    if (seen) {
+      const key = discard.join();
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push({ type: "exchange", discard });
+  }
   return out;
 }
 
@@ -242,7 +293,7 @@ function playableCards(h: EsmakkerHand, seat: Seat): Card[] {
     const calledSuit = holdsCalled && h.calledLedAt < 0 ? (called[1] as Suit) : null;
     const out: Card[] = [];
     for (const c of hand) {
-      if (c === JOKER ? firstTrick : calledSuit !== null && c !== called && suitFor(h, seat, c) === calledSuit) continue;
+      if (c === JK ? firstTrick : calledSuit !== null && c !== called && suitFor(h, seat, c) === calledSuit) continue;
       out.push(c);
     }
     return out;
@@ -251,7 +302,7 @@ function playableCards(h: EsmakkerHand, seat: Seat): Card[] {
   const led = suitFor(h, first.seat, first.card);
   if (holdsCalled && led === called[1] && h.calledLedAt === h.tricks.length) return [called];
   if (led === null || !holdsSuit(h, seat, led)) return hand.slice();
-  return hand.filter((c) => c === JOKER || suitFor(h, seat, c) === led);
+  return hand.filter((c) => c === JK || suitFor(h, seat, c) === led);
 }
 
 // ---------------------------------------------------------------------------
@@ -321,7 +372,7 @@ function applyAuction(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOp
     default:
       return wrongPhase(h, action);
   }
-  const moved: EsmakkerHand = { ...h, auction: next, bidding: logged, bid, joiners, turn: next.responder };
+  const moved: EsmakkerHand = patch(h, { auction: next, bidding: logged, bid, joiners, turn: next.responder });
   if (!auctionOver(next)) return step(moved);
   if (next.holder === null) return step(finish(moved, "allPassed", { bid: null }));
   return step(setUpContract(moved, next.holder, ladderFor(o).byId.get(bid!)!, o));
@@ -329,28 +380,27 @@ function applyAuction(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOp
 
 /** The auction is won: go to the contract's first set-up step. */
 function setUpContract(h: EsmakkerHand, declarer: Seat, def: BidDef, o: EsmakkerOptions): EsmakkerHand {
-  const base = { ...h, declarer };
+  const base = patch(h, { declarer });
   if (def.sol) {
     // Sol players exchange in turn, clockwise from the declarer; each joiner may take the previous one's discards.
     const players = [declarer, ...h.joiners].sort((x, y) => ((x - declarer + 4) % 4) - ((y - declarer + 4) % 4));
-    return {
-      ...base,
+    return patch(base, {
       joiners: players.slice(1),
       phase: "exchange",
       turn: declarer,
       exchangers: players,
       rules: { trump: null, aceLow: true, jokers: true, jokerTrumpable: o.jokerTrumpable },
-    };
+    });
   }
   switch (def.addOn) {
     case null:
-      return { ...base, phase: "trump", turn: declarer };
+      return patch(base, { phase: "trump", turn: declarer });
     case "gode":
-      return { ...base, phase: "call", turn: declarer, trump: "C" };
+      return patch(base, { phase: "call", turn: declarer, trump: "C" });
     case "staerke":
-      return { ...base, phase: "call", turn: declarer, trump: "S" };
+      return patch(base, { phase: "call", turn: declarer, trump: "S" });
     default: // sans, halve, vip: trump comes later or never
-      return { ...base, phase: "call", turn: declarer };
+      return patch(base, { phase: "call", turn: declarer });
   }
 }
 
@@ -358,14 +408,14 @@ function applyTrump(h: EsmakkerHand, seat: Seat, action: Action): HandStep<Esmak
   if (action.type !== "trump") return wrongPhase(h, action);
   const suit = action.suit;
   if (!SUITS.includes(suit)) return fail("action/malformed", "Trump must be one of S, H, D, C");
-  if (h.called === null) return step({ ...h, trump: suit, phase: "call" }); // plain: trump first, then the call
+  if (h.called === null) return step(patch(h, { trump: suit, phase: "call" })); // plain: trump first, then the call
   // Halve: the partner (or a selvmakker declarer) names trump, not the called ace's suit, then exchanges.
   if (suit === h.called[1]) return fail("trump/not-allowed", "In halve, trump cannot be the called ace's suit", { suit });
-  return step(toExchange({ ...h, trump: suit }, seat));
+  return step(toExchange(patch(h, { trump: suit }), seat));
 }
 
 function toExchange(h: EsmakkerHand, exchanger: Seat): EsmakkerHand {
-  return { ...h, phase: "exchange", turn: exchanger, exchangers: [exchanger] };
+  return patch(h, { phase: "exchange", turn: exchanger, exchangers: [exchanger] });
 }
 
 function applyCall(h: EsmakkerHand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
@@ -378,15 +428,15 @@ function applyCall(h: EsmakkerHand, action: Action, o: EsmakkerOptions): HandSte
   const where = holderOf(h, card);
   const declarer = h.declarer!;
   const partner = typeof where === "number" && where !== declarer ? where : null;
-  const called: EsmakkerHand = { ...h, called: card, partner };
+  const called: EsmakkerHand = patch(h, { called: card, partner });
   const addOn = bidDef(h, o)!.addOn;
   if (addOn === "halve") {
     const chooser = partner ?? declarer;
     const events: EngineEvent[] =
       partner !== null ? [{ type: "info", key: "esmakker.partnerRevealed", data: { seat: partner, card } }] : [];
-    return step({ ...called, partnerPublic: partner !== null, phase: "trump", turn: chooser }, events);
+    return step(patch(called, { partnerPublic: partner !== null, phase: "trump", turn: chooser }), events);
   }
-  if (addOn === "vip") return step({ ...called, phase: "vip" });
+  if (addOn === "vip") return step(patch(called, { phase: "vip" }));
   return step(toExchange(called, declarer));
 }
 
@@ -394,11 +444,11 @@ function applyVip(h: EsmakkerHand, action: Action, o: EsmakkerOptions): HandStep
   if (action.type === "vipTurn") {
     if (h.vipTurned >= 3) return fail("vip/cannot-refuse", "The third turned card cannot be refused: accept it");
     const n = h.vipTurned + 1;
-    return step({ ...h, vipTurned: n }, [{ type: "info", key: "esmakker.vipTurned", data: { card: h.kat[n - 1]! } }]);
+    return step(patch(h, { vipTurned: n }), [{ type: "info", key: "esmakker.vipTurned", data: { card: h.kat[n - 1]! } }]);
   }
   if (action.type === "vipAccept") {
     if (h.vipTurned === 0) return fail("action/wrong-phase", "Turn a kat card before accepting");
-    return step(toExchange({ ...h, trump: vipTrump(h.kat, h.vipTurned, o.vipJokerPrevious) }, h.declarer!));
+    return step(toExchange(patch(h, { trump: vipTrump(h.kat, h.vipTurned, o.vipJokerPrevious) }), h.declarer!));
   }
   return wrongPhase(h, action);
 }
@@ -418,33 +468,29 @@ function applyExchange(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerO
       return fail("exchange/called-ace", `The called card ${h.called} may not be laid away`, { card: h.called });
     const hands = h.hands.slice();
     hands[seat] = [...rest, ...h.kat];
-    moved = { ...h, hands, kat: d.slice(), katOwner: seat };
+    moved = patch(h, { hands, kat: d.slice(), katOwner: seat });
   } else {
     return fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
   }
   const exchangers = moved.exchangers.slice(1);
-  if (exchangers.length > 0) return step({ ...moved, exchangers, turn: exchangers[0]! });
-  const done = { ...moved, exchangers };
+  if (exchangers.length > 0) return step(patch(moved, { exchangers, turn: exchangers[0]! }));
+  const done = patch(moved, { exchangers });
   const declarer = h.declarer!;
   if (o.fordaektKort && h.called !== null && !holdsSuit(done, declarer, h.called[1] as Suit))
-    return step({ ...done, phase: "hide", turn: declarer });
+    return step(patch(done, { phase: "hide", turn: declarer }));
   return step(startPlay(done));
 }
 
 /** Sol contracts got their rules (no trump, ace low) at set-up; the others play with the trump now named. */
-const startPlay = (h: EsmakkerHand): EsmakkerHand => ({
-  ...h,
-  phase: "play",
-  turn: h.forehand,
-  rules: h.called === null ? h.rules : { ...h.rules, trump: h.trump },
-});
+const startPlay = (h: EsmakkerHand): EsmakkerHand =>
+  patch(h, { phase: "play", turn: h.forehand, rules: h.called === null ? h.rules : { ...h.rules, trump: h.trump } });
 
 function applyHide(h: EsmakkerHand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
   if (action.type === "decline") return step(startPlay(h));
   if (action.type !== "hide") return wrongPhase(h, action);
-  if (action.card === JOKER || !h.hands[seat]!.includes(action.card))
+  if (action.card === JK || !h.hands[seat]!.includes(action.card))
     return fail("hide/not-allowed", "Set one of your own cards (not a joker) face down", { card: action.card });
-  return step(startPlay({ ...h, hidden: action.card }));
+  return step(startPlay(patch(h, { hidden: action.card })));
 }
 
 function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
@@ -458,7 +504,7 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   const suit = suitFor(h, seat, card);
   let calledLedAt = h.calledLedAt;
   if (h.trick === null) {
-    if (card === JOKER && h.tricks.length === 0) return fail("play/joker-lead-first-trick", "A joker may not be led to the first trick");
+    if (card === JK && h.tricks.length === 0) return fail("play/joker-lead-first-trick", "A joker may not be led to the first trick");
     if (called !== null && calledLedAt < 0 && suit === called[1]) {
       if (holdsCalled && card !== called)
         return fail("play/must-play-called-ace", `Leading ${called[1]} for the first time, you must lead ${called}`, { card: called });
@@ -479,7 +525,7 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   const partnerPublic = h.partnerPublic || card === called;
   const added = addToTrick(h.trick, seat, card, h.rules);
   if (added.completed === null) {
-    return step({ ...h, hands, trick: added.trick, turn: nextSeat(seat), calledLedAt, partnerPublic });
+    return step(patch(h, { hands, trick: added.trick, turn: nextSeat(seat), calledLedAt, partnerPublic }));
   }
   const winner = h.hidden !== null && added.completed.plays.some((p) => p.card === h.hidden && p.seat === h.declarer)
     ? winnerWithHidden(h, added.completed)
@@ -488,14 +534,14 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   const tricksWon = h.tricksWon.slice();
   tricksWon[winner] = tricksWon[winner]! + 1;
   const tricks = [...h.tricks, trick];
-  let next: EsmakkerHand = { ...h, hands, trick: null, tricks, tricksWon, turn: winner, calledLedAt, partnerPublic };
+  let next: EsmakkerHand = patch(h, { hands, trick: null, tricks, tricksWon, turn: winner, calledLedAt, partnerPublic });
   const events: EngineEvent[] = [{ type: "trickWon", trick }];
   if (called === null && h.declarer !== null) {
     // Sol contracts: a player over the limit has lost; the hand ends once every sol player has.
     const max = bidDef(h, o)!.maxTricks;
     if (tricksWon[winner]! > max && !h.solLost.includes(winner) && (winner === h.declarer || h.joiners.includes(winner))) {
       const solLost = [...h.solLost, winner];
-      next = { ...next, solLost };
+      next = patch(next, { solLost });
       if (solLost.length === 1 + h.joiners.length) return step(finish(next, "solLost"), events);
     }
   }
