@@ -1,0 +1,272 @@
+/**
+ * Property tests over every registered variant with option sets generated from
+ * each variant's optionFields: seeded matches played with random legal actions
+ * must conserve the deck, end every hand properly, accept every legal action,
+ * refuse illegal ones without change, stay zero-sum where the rules say so,
+ * round-trip through game records, and never show a seat a card it may not see.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type Action,
+  type BaseHand,
+  type Card,
+  type MatchState,
+  type OptionField,
+  type Seat,
+  apply,
+  buildRecord,
+  createMatch,
+  createRng,
+  currentTurn,
+  getVariant,
+  isCard,
+  legalActions,
+  makeDeck,
+  parseOptions,
+  parseRecord,
+  replayRecord,
+  variantIds,
+  verifyRecord,
+  view,
+} from "./index";
+
+const ZERO_SUM = new Set(["esmakker", "danish"]);
+
+const fieldArb = (f: OptionField): fc.Arbitrary<unknown> => {
+  switch (f.kind) {
+    case "boolean":
+      return fc.boolean();
+    case "integer": {
+      const min = f.min ?? 0, step = f.step ?? 1;
+      const max = Math.min(f.max ?? min + 20 * step, min + 40 * step);
+      return fc.integer({ min: 0, max: Math.floor((max - min) / step) }).map((k) => min + k * step);
+    }
+    case "enum":
+      return fc.constantFrom(...(f.values ?? []).map((v) => v.value));
+    default:
+      return fc.constant(f.default);
+  }
+};
+
+const optionsArb = (variant: string): fc.Arbitrary<Record<string, unknown>> =>
+  fc.record(Object.fromEntries(getVariant(variant)!.optionFields.map((f) => [f.key, fieldArb(f)])));
+
+const count = (cards: Iterable<Card>): Map<Card, number> => {
+  const m = new Map<Card, number>();
+  for (const c of cards) m.set(c, (m.get(c) ?? 0) + 1);
+  return m;
+};
+
+const playedCards = (hand: BaseHand): Card[] => [
+  ...hand.tricks.flatMap((t) => t.plays.map((p) => p.card)),
+  ...(hand.trick?.plays.map((p) => p.card) ?? []),
+];
+
+const deckCounts = new Map<string, Map<Card, number>>();
+
+/** Hands + kat/discards + tricks hold exactly the deck (3 jokers in es-makker). */
+function checkConservation(state: MatchState): void {
+  const hand = state.hand!;
+  const kat = (hand as BaseHand & { kat?: readonly Card[] }).kat ?? hand.deal.kat;
+  let deck = deckCounts.get(state.variant + JSON.stringify(state.options));
+  if (!deck) {
+    deck = count(makeDeck(getVariant(state.variant)!.deckJokers(state.options)));
+    deckCounts.set(state.variant + JSON.stringify(state.options), deck);
+  }
+  const left = new Map(deck);
+  const take = (c: Card) => left.set(c, (left.get(c) ?? 0) - 1);
+  for (const h of hand.hands) h.forEach(take);
+  kat.forEach(take);
+  playedCards(hand).forEach(take);
+  const wrong = [...left].filter(([, n]) => n !== 0);
+  if (wrong.length) expect({ variant: state.variant, phase: hand.phase, wrong }).toBeNull();
+}
+
+const sameMembers = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Every card string in a hand view, skipping what only names a card (a called ace) and the seat's own options. */
+function visibleCards(x: unknown, out: Card[], key = ""): Card[] {
+  if (key === "legal" || key === "called") return out;
+  if (typeof x === "string") {
+    if (isCard(x)) out.push(x);
+  } else if (Array.isArray(x)) for (const v of x) visibleCards(v, out);
+  else if (typeof x === "object" && x !== null) {
+    if ((x as { type?: unknown }).type === "call") return out;
+    for (const [k, v] of Object.entries(x)) visibleCards(v, out, k);
+  }
+  return out;
+}
+
+/** No view shows a card its seat may not know: others' hands, the kat, face-down cards, unless the rules make it public. */
+function checkViews(state: MatchState): void {
+  const hand = state.hand! as BaseHand & {
+    hidden?: Card | null;
+    declarer?: Seat | null;
+    vipTurned?: number;
+    turnedCard?: Card | null;
+  };
+  const played = playedCards(hand);
+  for (const viewer of [0, 1, 2, 3, null] as (Seat | null)[]) {
+    const v = view(state, viewer);
+    expect(v.seat).toBe(viewer);
+    const allowed = new Set<Card>(played);
+    if (hand.hidden && viewer !== hand.declarer) allowed.delete(hand.hidden);
+    if (viewer !== null) for (const c of [...hand.deal.hands[viewer]!, ...hand.hands[viewer]!]) allowed.add(c);
+    // Public by the rules: vip's turned kat cards, a bordlægger's open hand, classic's turned trump card.
+    for (const c of hand.deal.kat.slice(0, hand.vipTurned ?? 0)) allowed.add(c);
+    if (v.hand!.info.tableOpen === true && hand.declarer != null) for (const c of hand.hands[hand.declarer]!) allowed.add(c);
+    if (state.variant === "classic" && v.hand!.info.turnedCard !== undefined) {
+      expect(v.hand!.info.turnedCard).toBe(hand.turnedCard);
+      expect(hand.tricks).toHaveLength(0);
+      allowed.add(hand.turnedCard!);
+    }
+    const leaks = visibleCards(v.hand, []).filter((c) => !allowed.has(c));
+    expect(leaks, `seat ${viewer} sees ${leaks.join(" ")} in ${state.variant} phase ${hand.phase}`).toEqual([]);
+    const legal = v.hand!.legal;
+    if (viewer === null || viewer !== currentTurn(state)) expect(legal).toEqual([]);
+    for (const a of legal) if (a.type === "play") expect(hand.hands[viewer!]).toContain(a.card);
+  }
+}
+
+/** Actions that are not legal for the seat to act must be refused with a typed error and no change. */
+function checkRefusals(state: MatchState, seat: Seat, legal: readonly Action[], rng: ReturnType<typeof createRng>): void {
+  const before = JSON.stringify(state);
+  const others = ([0, 1, 2, 3] as Seat[]).filter((s) => s !== seat);
+  const other = others[rng.int(3)]!;
+  const theirs = state.hand!.hands[other]!;
+  const probes: Action[] = [
+    { type: "bid", bid: ["grand", "7", "8vip", "sol", "nolo", "13halve", "x"][rng.int(7)]! },
+    { type: "hide", card: "AS" },
+    { type: "exchange", discard: ["2C", "3C"] },
+  ];
+  if (theirs.length) probes.push({ type: "play", card: theirs[rng.int(theirs.length)]! });
+  for (const action of probes) {
+    if (legal.some((l) => sameMembers(l, action))) continue;
+    const r = apply(state, seat, action);
+    expect(r.ok, `${state.variant}: ${JSON.stringify(action)} accepted but not legal`).toBe(false);
+    if (!r.ok) expect(r.error.code).toMatch(/^[a-z]+\/[a-z-]+$/);
+  }
+  const outOfTurn = legalActions(state, seat)[0];
+  if (outOfTurn) {
+    const r = apply(state, other, outOfTurn);
+    expect(!r.ok && r.error.code).toBe("action/not-your-turn");
+  }
+  expect(JSON.stringify(state)).toBe(before);
+}
+
+interface Run {
+  variant: string;
+  options: Record<string, unknown>;
+  seed: string;
+  hands: number;
+  thorough: boolean;
+}
+
+function playRun({ variant, options, seed, hands, thorough }: Run): number {
+  const setup = { variant, options, seed };
+  const created = createMatch(setup);
+  if (!created.ok) throw new Error(created.error.message);
+  let state = created.value;
+  const rng = createRng(`actions:${seed}`);
+  const actions: { seat: Seat; action: Action }[] = [];
+  let steps = 0;
+  while (!state.over && state.results.length < hands) {
+    checkConservation(state);
+    const seat = currentTurn(state);
+    expect(seat).not.toBeNull();
+    const legal = legalActions(state, seat!);
+    expect(legal.length).toBeGreaterThan(0);
+    if (thorough) {
+      for (const a of legal) {
+        const r = apply(state, seat!, a);
+        expect(r.ok, `${variant}: legal ${JSON.stringify(a)} refused: ${r.ok ? "" : r.error.message}`).toBe(true);
+      }
+      checkRefusals(state, seat!, legal, rng);
+      if (steps % 3 === 0) checkViews(state);
+    }
+    const action = legal[rng.int(legal.length)]!;
+    const r = apply(state, seat!, action);
+    if (!r.ok) throw new Error(`${variant}: legal action refused: ${r.error.code} ${r.error.message}`);
+    actions.push({ seat: seat!, action });
+    state = r.state;
+    steps++;
+  }
+  for (const r of state.results) {
+    const tricks = r.tricksWon.reduce((a, b) => a + b, 0);
+    expect(r.endReason).toMatch(/^[A-Za-z]+$/);
+    // A rule's early end may also fall on the last trick, so only "allTricks" fixes the count.
+    if (r.endReason === "allTricks") expect(tricks).toBe(13);
+    else expect(tricks).toBeLessThanOrEqual(13);
+    if (ZERO_SUM.has(variant)) expect(r.points.reduce((a, b) => a + b, 0)).toBe(0);
+  }
+  if (ZERO_SUM.has(variant)) expect(state.scores.reduce((a, b) => a + b, 0)).toBe(0);
+  state.results.forEach((r, i) => {
+    expect(r.handIndex).toBe(i);
+    expect(r.totals).toEqual(r.points.map((p, s) => p + (i > 0 ? state.results[i - 1]!.totals[s]! : 0)));
+  });
+  if (thorough) {
+    const record = buildRecord(setup, actions, state);
+    if (!record.ok) throw new Error(record.error.message);
+    const parsed = parseRecord(JSON.parse(JSON.stringify(record.value)));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const replay = replayRecord(parsed.value);
+    if (!replay.ok) throw new Error(replay.error.message);
+    expect(replay.value.results).toEqual(state.results);
+    expect(replay.value.hand).toEqual(state.hand);
+    const verified = verifyRecord(parsed.value);
+    expect(verified.ok && verified.value.mismatches).toEqual([]);
+  }
+  return state.results.length;
+}
+
+const runArb = (thorough: boolean, hands: number) =>
+  fc
+    .constantFrom(...variantIds())
+    .chain((variant) =>
+      fc.record({
+        variant: fc.constant(variant),
+        options: optionsArb(variant),
+        seed: fc.string({ minLength: 1, maxLength: 12 }),
+        hands: fc.constant(hands),
+        thorough: fc.constant(thorough),
+      }),
+    )
+    .filter((r) => parseOptions(r.variant, r.options).ok);
+
+describe("engine properties over every registered variant", () => {
+  it("generated option sets are accepted by each variant's schema", () => {
+    for (const id of variantIds()) {
+      fc.assert(
+        fc.property(optionsArb(id), (o) => {
+          expect(parseOptions(id, o).ok).toBe(true);
+        }),
+        { numRuns: 50 },
+      );
+    }
+  });
+
+  it("random matches conserve the deck, end hands properly and keep zero-sum totals", () => {
+    let hands = 0;
+    fc.assert(
+      fc.property(runArb(false, 12), (run) => {
+        hands += playRun(run);
+      }),
+      { numRuns: 130 },
+    );
+    console.log(`deck, hand-end and zero-sum properties: ${hands} hands`);
+    expect(hands).toBeGreaterThan(1000);
+  });
+
+  it("legal actions are accepted, illegal ones refused unchanged, views leak nothing, records replay", () => {
+    let hands = 0;
+    fc.assert(
+      fc.property(runArb(true, 3), (run) => {
+        hands += playRun(run);
+      }),
+      { numRuns: 50 },
+    );
+    console.log(`legality, refusal, view and record properties: ${hands} hands`);
+    expect(hands).toBeGreaterThan(100);
+  });
+});
