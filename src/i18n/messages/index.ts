@@ -26,6 +26,12 @@ import enGame from "./en/game.json";
 import daRules from "./da/rules.json";
 import nbRules from "./nb/rules.json";
 import enRules from "./en/rules.json";
+import daTable from "./da/table.json";
+import nbTable from "./nb/table.json";
+import enTable from "./en/table.json";
+import daEngine from "./da/engine.json";
+import nbEngine from "./nb/engine.json";
+import enEngine from "./en/engine.json";
 
 /** English is the reference shape; the parity test checks da and nb against it. */
 const en = {
@@ -36,6 +42,8 @@ const en = {
   errors: enErrors,
   game: enGame,
   rules: enRules,
+  table: enTable,
+  engine: enEngine,
 };
 
 export type Messages = typeof en;
@@ -49,6 +57,8 @@ export const MESSAGES: Record<Locale, Messages> = {
     errors: daErrors,
     game: daGame,
     rules: daRules,
+    table: daTable,
+    engine: daEngine,
   },
   nb: {
     common: nbCommon,
@@ -58,6 +68,8 @@ export const MESSAGES: Record<Locale, Messages> = {
     errors: nbErrors,
     game: nbGame,
     rules: nbRules,
+    table: nbTable,
+    engine: nbEngine,
   },
   en,
 };

@@ -1,0 +1,50 @@
+/**
+ * Turning engine data into interface text: bid names, seat and side names in
+ * score explanations, and engine error codes, through the "engine" messages.
+ * Unknown keys fall back to something readable rather than failing.
+ */
+import type { ScoreLine } from "@/engine/types";
+
+/** next-intl's translator, as far as these helpers need it. */
+export interface Translator {
+  (key: string, values?: Record<string, string | number>): string;
+  has(key: string): boolean;
+}
+
+/** Message keys may not contain dots; engine keys and codes use dots and slashes. */
+export const flatKey = (key: string): string => key.replace(/[./]/g, "_");
+
+const BID = /^(\d+)(vip|gode|sans|halve|staerke)?$/;
+
+export function bidLabel(t: Translator, bid: string): string {
+  if (t.has(`bids.${bid}`)) return t(`bids.${bid}`);
+  const m = BID.exec(bid);
+  if (m) return m[2] ? `${m[1]} ${t.has(`addOns.${m[2]}`) ? t(`addOns.${m[2]}`) : m[2]}` : m[1]!;
+  return bid;
+}
+
+const SEAT_PARAMS = new Set(["declarer", "partner", "seat", "by", "winner", "player"]);
+
+/** One explanation line, with seat numbers shown as player names and sides as pairs of names. */
+export function explain(t: Translator, line: ScoreLine, names: readonly string[]): string {
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(line.params ?? {})) {
+    if (SEAT_PARAMS.has(k) && typeof v === "number") params[k] = names[v] ?? String(v);
+    else if (k === "side" && typeof v === "number") params[k] = `${names[v] ?? v} & ${names[(v + 2) % 4] ?? v + 2}`;
+    else if (k === "bid" && typeof v === "string") params[k] = bidLabel(t, v);
+    else if (k === "addOn" && typeof v === "string") params[k] = t.has(`addOns.${v}`) ? t(`addOns.${v}`) : v;
+    else params[k] = v;
+  }
+  const key = `score.${flatKey(line.key)}`;
+  if (t.has(key)) return t(key, params);
+  return `${line.key} ${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(" ")}`;
+}
+
+export function errorText(t: Translator, code: string, fallback: string): string {
+  const key = `errors.${flatKey(code)}`;
+  return t.has(key) ? t(key) : fallback;
+}
+
+export function phaseLabel(t: Translator, phase: string): string {
+  return t.has(`phases.${phase}`) ? t(`phases.${phase}`) : phase;
+}

@@ -1,0 +1,94 @@
+/**
+ * The browser end of a live table: one socket.io connection (same origin,
+ * session cookie), the latest snapshot for this viewer, chat, and the last
+ * refusal. Re-opens the table after every reconnect, so a reload or a
+ * dropped connection gets the full view again.
+ */
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { io, type Socket } from "socket.io-client";
+import type { Action } from "@/engine/types";
+import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ChatLine, type ClientMessage, type ServerMessage, type TableSnapshot, type TableSummary, type WireError } from "@/protocol";
+
+function useSocket(onMessage: (m: ServerMessage) => void, onConnect: (s: Socket) => void) {
+  const socketRef = useRef<Socket | null>(null);
+  const [connected, setConnected] = useState(false);
+  const handlers = useRef({ onMessage, onConnect });
+  handlers.current = { onMessage, onConnect };
+  useEffect(() => {
+    const s = io({ path: "/socket.io", transports: ["websocket"] });
+    socketRef.current = s;
+    s.on("connect", () => {
+      setConnected(true);
+      handlers.current.onConnect(s);
+    });
+    s.on("disconnect", () => setConnected(false));
+    s.on(SERVER_EVENT, (m: ServerMessage) => handlers.current.onMessage(m));
+    return () => {
+      s.close();
+    };
+  }, []);
+  const send = useCallback(async (msg: ClientMessage): Promise<Ack> => {
+    const s = socketRef.current;
+    if (!s?.connected) return { ok: false, error: { code: "table/offline", message: "offline" } };
+    try {
+      return (await s.timeout(10_000).emitWithAck(CLIENT_EVENT, msg)) as Ack;
+    } catch {
+      return { ok: false, error: { code: "table/offline", message: "no answer" } };
+    }
+  }, []);
+  return { connected, send };
+}
+
+export function useTableSocket(tableId: string, invite: string | undefined) {
+  const [table, setTable] = useState<TableSnapshot | null>(null);
+  const [chat, setChat] = useState<ChatLine[]>([]);
+  const [error, setError] = useState<WireError | null>(null);
+  /** Seed hashes shown before each hand, by hand index: the "verify deal" check compares against them. */
+  const hashes = useRef(new Map<number, string>());
+
+  const { connected, send } = useSocket(
+    (m) => {
+      if (m.type === "table" && m.table.id === tableId) {
+        setTable((cur) => (cur && cur.seq > m.table.seq ? cur : m.table));
+        if (m.table.handSeedHash && m.table.view) hashes.current.set(m.table.view.handIndex, m.table.handSeedHash);
+      } else if (m.type === "chat" && m.tableId === tableId) setChat((c) => [...c.slice(-49), m.line]);
+      else if (m.type === "chatHistory" && m.tableId === tableId) setChat(m.lines.slice());
+      else if (m.type === "error") setError(m.error);
+    },
+    (s) => {
+      void s.timeout(10_000).emitWithAck(CLIENT_EVENT, { type: "table/open", tableId, ...(invite ? { invite } : {}) }).then(
+        (a: Ack) => (a.ok ? undefined : setError(a.error)),
+        () => undefined,
+      );
+    },
+  );
+
+  const run = useCallback(
+    async (msg: ClientMessage) => {
+      const a = await send(msg);
+      setError(a.ok || a.error.code === "table/stale" ? null : a.error);
+      return a;
+    },
+    [send],
+  );
+
+  const act = useCallback(
+    (action: Action) => (table ? run({ type: "action", tableId, seq: table.seq, action }) : Promise.resolve<Ack>({ ok: true })),
+    [run, table, tableId],
+  );
+
+  return { connected, table, chat, error, setError, run, act, hashes: hashes.current };
+}
+
+export function useLobby() {
+  const [tables, setTables] = useState<readonly TableSummary[] | null>(null);
+  const { connected } = useSocket(
+    (m) => {
+      if (m.type === "lobby") setTables(m.tables);
+    },
+    (s) => void s.emit(CLIENT_EVENT, { type: "lobby/watch" }),
+  );
+  return { connected, tables };
+}
