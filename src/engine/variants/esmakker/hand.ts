@@ -283,26 +283,35 @@ function exchangeActions(h: EsmakkerHand, seat: Seat, compulsory: boolean): Acti
   return out;
 }
 
-/** The cards `seat` may play now. */
+/** The cards `seat` may play now (a joker listed once). */
 function playableCards(h: EsmakkerHand, seat: Seat): Card[] {
   const hand = h.hands[seat]!;
   const called = h.called;
   const holdsCalled = called !== null && hand.includes(called);
+  let led: Suit | null = null;
+  let mustFollow = false;
   if (h.trick === null) {
-    const firstTrick = h.tricks.length === 0;
-    const calledSuit = holdsCalled && h.calledLedAt < 0 ? (called[1] as Suit) : null;
-    const out: Card[] = [];
-    for (const c of hand) {
-      if (c === JK ? firstTrick : calledSuit !== null && c !== called && suitFor(h, seat, c) === calledSuit) continue;
-      out.push(c);
-    }
-    return out;
+    led = holdsCalled && h.calledLedAt < 0 ? (called[1] as Suit) : null; // leading that suit means leading the called card
+  } else {
+    const first = h.trick.plays[0]!;
+    led = suitFor(h, first.seat, first.card);
+    if (holdsCalled && led === called[1] && h.calledLedAt === h.tricks.length) return [called];
+    mustFollow = led !== null && holdsSuit(h, seat, led);
   }
-  const first = h.trick.plays[0]!;
-  const led = suitFor(h, first.seat, first.card);
-  if (holdsCalled && led === called[1] && h.calledLedAt === h.tricks.length) return [called];
-  if (led === null || !holdsSuit(h, seat, led)) return hand.slice();
-  return hand.filter((c) => c === JK || suitFor(h, seat, c) === led);
+  const jokerOk = h.trick !== null || h.tricks.length > 0;
+  const out: Card[] = [];
+  let joker = false;
+  for (const c of hand) {
+    if (c === JK) {
+      if (jokerOk && !joker) out.push(c);
+      joker = true;
+      continue;
+    }
+    const s = suitFor(h, seat, c);
+    if (h.trick === null ? s === led && c !== called : mustFollow && s !== led) continue;
+    out.push(c);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
