@@ -50,7 +50,7 @@ export default async function RulesPage() {
 
       <section className="section" aria-labelledby="variants-title">
         <h2 id="variants-title">{t("variantsTitle")}</h2>
-        <div className="grid">
+        <div className="grid grid--wide">
           {VARIANT_IDS.map((id) => (
             <article key={id} className="card card--accent" id={id}>
               <h3>{tGame(`variants.${id}`)}</h3>

@@ -37,7 +37,13 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
   const busy = updateProfile.isPending || isRefreshing;
   return (
     <div className="language-switcher">
-      <label htmlFor="language-switcher">{t("label")}</label>
+      <label htmlFor="language-switcher">
+        <svg className="language-switcher__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        <span className="language-switcher__text">{t("label")}</span>
+      </label>
       <select
         id="language-switcher"
         data-testid="language-switcher"
