@@ -11,6 +11,10 @@ const nextConfig = {
   poweredByHeader: false,
   // Native argon2 bindings must be loaded by Node, not bundled.
   serverExternalPackages: ["@node-rs/argon2"],
+  // Type-checking is `tsc --noEmit` over the whole tree (npm run typecheck,
+  // part of test:all); the build does not repeat it, so `npm start` is not
+  // blocked by a type error in a test file.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default withNextIntl(nextConfig);

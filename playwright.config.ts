@@ -10,6 +10,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? "test-results",
   testMatch: "**/*.spec.ts",
   timeout: 30_000,
   expect: { timeout: 10_000 },
