@@ -61,7 +61,8 @@ async function main() {
     redis = [pub, sub];
     log("socket.io uses the Redis adapter");
   }
-  registerRealtime(io);
+  // Typed loosely: the live-tables module may or may not return a handle with shutdown().
+  const realtime: unknown = registerRealtime(io);
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -78,6 +79,8 @@ async function main() {
     // Do not wait forever for a stuck connection.
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      const hub = realtime as { shutdown?: () => Promise<void> } | undefined;
+      await hub?.shutdown?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections?.();
       await app.close?.();
