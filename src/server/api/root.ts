@@ -4,10 +4,12 @@
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 import { accountsRouter } from "@/server/modules/accounts/router";
 import { tablesRouter } from "@/server/modules/tables/router";
+import { clubsRouter } from "@/server/modules/clubs/router";
 
 export const appRouter = createTRPCRouter({
   accounts: accountsRouter,
   tables: tablesRouter,
+  clubs: clubsRouter,
 });
 
 export type AppRouter = typeof appRouter;
