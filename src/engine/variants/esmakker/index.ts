@@ -2,6 +2,32 @@
  * Es-makker whist (Danish ace-partner whist, RULES.md §1) as an engine
  * variant: 52 cards + 3 jokers, a kat of 3, the melde-tilbage auction, a
  * called partner ace, sol contracts, and seed 000's zero-sum scoring.
+ *
+ * Where RULES.md is silent, this variant decides:
+ * - Ladder: stærke sits directly below gode in both add-on orders; sol
+ *   contracts sit right after the plain bid of 9/10/11/12.
+ * - Jernhånd: `redeal` only at the seat's first auction turn (before it has
+ *   bid or passed); the hand ends with outcome "redeal", no score, and counts
+ *   toward `deals` like a passed-out hand.
+ * - Gå med: offered inside the auction. A seat answering a standing sol or
+ *   ren sol may `join` instead of bidding or passing; it leaves the bidding
+ *   like a pass. A higher bid cancels the joins. The declarer then the joiners
+ *   (clockwise) may exchange in turn, each with the kat the previous one left.
+ *   Each sol player settles alone with each of the three others (sol value
+ *   made, double lost), so sol players also settle with each other; the hand
+ *   ends early only when every sol player is lost.
+ * - Fordækt kort: a `hide` phase after the exchange, for a declarer void in
+ *   the called suit; not a joker. The card counts as the lowest card of the
+ *   called suit (it must follow that suit and never follows its own); others
+ *   see it as "X" + suit. `decline` keeps the hand as it is.
+ * - Vip: a joker turned first means no trump even with vipJokerPrevious.
+ * - Halve selvmakker (own ace or ace in the kat): the declarer names trump
+ *   (not the called suit) and exchanges.
+ * - Scoring: failing costs 2 × base (× 2 with an add-on) whatever the
+ *   undertricks. `tariff` holds 7..13; sol values are the separate
+ *   `solValues` option.
+ * - The called ace must be played on the first lead of its suit even by a
+ *   holder who would rather play a joker.
  */
 import type { Variant } from "../../types";
 import { type EsmakkerHand, applyAction, legalActions, startHand } from "./hand";
