@@ -12,6 +12,7 @@ import { tableBot } from "./bot";
 import { TableHub } from "./lobby";
 import { PrismaTableStore } from "./prisma-store";
 import { attachSockets, SocketTransport } from "./socket";
+import { clubTableAccess } from "@/server/modules/clubs/access";
 
 export interface RealtimeOptions {
   /** Pause before a computer player acts (ms). */
@@ -33,6 +34,7 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
     botDelayMs: opts.botDelayMs ?? 700,
     leaseMs: opts.leaseMs,
+    access: (tableId, userId, intent) => clubTableAccess(getDb(), tableId, userId, intent),
   });
   (globalThis as WithHub)[hubKey] = hub;
   const allowedOrigins = process.env.AUTH_URL ? [process.env.AUTH_URL] : [];

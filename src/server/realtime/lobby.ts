@@ -5,7 +5,7 @@
  * renews leases while rooms are active.
  */
 import type { Seat } from "@/engine/types";
-import type { Ack, ClientMessage, TableSummary } from "@/protocol";
+import type { Ack, ClientMessage, TableSummary, WireError } from "@/protocol";
 import { parseClientMessage } from "@/protocol";
 import type { BotDecide } from "./bot";
 import { TableRoom } from "./room";
@@ -20,6 +20,8 @@ export interface HubOptions {
   readonly now?: () => number;
   readonly botDelayMs?: number;
   readonly leaseMs?: number;
+  /** Extra per-table access rule (club tables: members only), checked before watching or sitting; null = allowed. */
+  readonly access?: (tableId: string, userId: string | null, intent: "watch" | "sit") => Promise<WireError | null>;
 }
 
 const LOBBY_LIMIT = 100;
@@ -146,6 +148,9 @@ export class TableHub {
     }
     const room = await this.room(msg.tableId);
     if (!room) return { ok: false, error: { code: "table/not-found", message: "No such table (or it is busy elsewhere)." } };
+    const intent = msg.type === "table/open" ? "watch" : msg.type === "seat/take" || msg.type === "seat/bot" ? "sit" : null;
+    const refusal = intent && this.opts.access ? await this.opts.access(msg.tableId, conn.user?.id ?? null, intent) : null;
+    if (refusal) return { ok: false, error: refusal };
     const opened = this.openTables.get(conn.id) ?? new Set<string>();
     this.openTables.set(conn.id, opened);
     opened.add(msg.tableId);
