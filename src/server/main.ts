@@ -16,7 +16,8 @@ import { createClient } from "redis";
 import { DATA_DIR, loadEnv } from "@/env";
 import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
 import { migrateDeploy } from "@/server/migrate";
-import { disconnectDb } from "@/server/db";
+import { disconnectDb, getDb } from "@/server/db";
+import { pruneLoginAttempts } from "@/server/auth/rate-limit";
 import { registerRealtime } from "@/server/realtime";
 
 const log = (msg: string) => console.log(`[server] ${msg}`);
@@ -70,6 +71,11 @@ async function main() {
   });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   log(`ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
+
+  // Login attempts only matter inside the rate-limit window; drop older rows hourly.
+  const prune = () => void pruneLoginAttempts(getDb()).catch((error) => console.error("[server] pruning login attempts:", error));
+  prune();
+  setInterval(prune, 60 * 60 * 1000).unref();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

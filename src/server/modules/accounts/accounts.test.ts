@@ -91,6 +91,17 @@ describe("login (verifyCredentials)", () => {
     expect(later.ok).toBe(true);
   });
 
+  it("a successful login clears the email's failure count", async () => {
+    const user = await createTestUser();
+    const t0 = Date.now();
+    const at = (s: number) => new Date(t0 + s * 1000);
+    const tryLogin = (password: string, s: number) => verifyCredentials(testDb(), { email: user.email, password }, uniqueIp(), at(s));
+    for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++) await tryLogin("wrong", i);
+    expect((await tryLogin(user.password, 10)).ok).toBe(true);
+    for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++) await tryLogin("wrong", 20 + i);
+    expect((await tryLogin(user.password, 30)).ok).toBe(true);
+  });
+
   it("blocks an IP after too many failures across different emails", async () => {
     const ip = uniqueIp();
     const user = await createTestUser();
