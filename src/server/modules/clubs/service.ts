@@ -49,6 +49,12 @@ export const CLUB_ERRORS = {
   invalidOptions: (detail: string) => err("INVALID_OPTIONS", "BAD_REQUEST", `Invalid rules: ${detail}`, { detail }),
 } as const;
 
+/** JSON with sorted keys: PostgreSQL's jsonb does not keep key order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
+
 const isAdmin = (role: ClubRole) => role === "owner" || role === "admin";
 
 /** The engine's own validation: complete options, or the engine's refusal. */
@@ -201,7 +207,7 @@ export async function updatePreset(db: Db, actor: Actor, clubId: string, input: 
   const options = validateOptions(preset.variant, input.options);
   if (!options.ok) return options;
   const latest = await repo.findVersion(db, preset.id, preset.latestVersion);
-  if (latest && JSON.stringify(latest.options) === JSON.stringify(options.value)) {
+  if (latest && canonical(latest.options) === canonical(options.value)) {
     if (input.name !== undefined && input.name !== preset.name && !(await repo.renamePreset(db, preset.id, input.name)))
       return CLUB_ERRORS.presetNameTaken();
     return success({ presetId: preset.id, version: preset.latestVersion, options: options.value });
