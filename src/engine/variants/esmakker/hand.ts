@@ -534,7 +534,7 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   const partnerPublic = h.partnerPublic || card === called;
   const added = addToTrick(h.trick, seat, card, h.rules);
   if (added.completed === null) {
-    return step(patch(h, { hands, trick: added.trick, turn: nextSeat(seat), calledLedAt, partnerPublic }));
+    return step(patch(h, { hands, trick: added.trick, turn: ((seat + 1) & 3) as Seat, calledLedAt, partnerPublic }));
   }
   const winner = h.hidden !== null && added.completed.plays.some((p) => p.card === h.hidden && p.seat === h.declarer)
     ? winnerWithHidden(h, added.completed)

@@ -14,6 +14,7 @@ describe("random playouts", () => {
   it.each(OPTION_SETS.map((o, i) => [i, o] as const))("option set %i: cards are conserved, points sum to zero", (_, o) => {
     const deck = sortHand(makeDeck(3));
     const endings = new Set<string>();
+    const seen = new Set<string>();
     for (let n = 0; n < 300; n++) {
       const seed = `smoke-${n}`;
       const rng = createRng(seed + "/moves");
@@ -27,7 +28,9 @@ describe("random playouts", () => {
         const legal = esmakker.legalActions(h, seat, o);
         if (!legal.length) throw new Error(`${seed}: no legal action in ${h.phase}`);
         // Bid sparingly so contracts of every size come up.
-        const pick = h.phase === "auction" && rng.int(3) > 0 ? legal.find((a) => a.type === "pass") ?? legal[0]! : legal[rng.int(legal.length)]!;
+        const join = legal.find((a) => a.type === "join");
+        const pick = join && rng.int(2) ? join : h.phase === "auction" && rng.int(3) > 0 ? legal.find((a) => a.type === "pass") ?? legal[0]! : legal[rng.int(legal.length)]!;
+        seen.add(pick.type);
         const r = esmakker.applyAction(h, seat, pick, o);
         if (!r.ok) throw new Error(`${seed}: ${JSON.stringify(pick)} refused: ${r.error.code} ${r.error.message}`);
         const phaseChanged = r.hand.phase !== h.phase;
@@ -42,5 +45,8 @@ describe("random playouts", () => {
       endings.add(`${score.outcome}/${score.endReason}`);
     }
     expect(endings.size).toBeGreaterThan(2);
+    const expected = ["bid", "pass", "trump", "call", "vipTurn", "vipAccept", "exchange", "play"];
+    if (o.gaaMed) expected.push("hold", "join", "hide");
+    expect([...seen]).toEqual(expect.arrayContaining(expected));
   });
 });
