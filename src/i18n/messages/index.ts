@@ -32,6 +32,9 @@ import enTable from "./en/table.json";
 import daEngine from "./da/engine.json";
 import nbEngine from "./nb/engine.json";
 import enEngine from "./en/engine.json";
+import daClubs from "./da/clubs.json";
+import nbClubs from "./nb/clubs.json";
+import enClubs from "./en/clubs.json";
 
 /** English is the reference shape; the parity test checks da and nb against it. */
 const en = {
@@ -44,6 +47,7 @@ const en = {
   rules: enRules,
   table: enTable,
   engine: enEngine,
+  clubs: enClubs,
 };
 
 export type Messages = typeof en;
@@ -59,6 +63,7 @@ export const MESSAGES: Record<Locale, Messages> = {
     rules: daRules,
     table: daTable,
     engine: daEngine,
+    clubs: daClubs,
   },
   nb: {
     common: nbCommon,
@@ -70,6 +75,7 @@ export const MESSAGES: Record<Locale, Messages> = {
     rules: nbRules,
     table: nbTable,
     engine: nbEngine,
+    clubs: nbClubs,
   },
   en,
 };
