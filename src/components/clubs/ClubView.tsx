@@ -1,0 +1,272 @@
+/**
+ * One club's page. Everyone signed in sees what the club is and can join,
+ * ask to join or withdraw a request. Members see members and roles, the
+ * house-rule presets, the open tables (with the exact rules each plays) and
+ * recent games, and can open a table or leave. Owner and admins also see
+ * requests and the invitation link, manage members and edit presets. The
+ * server enforces every one of these rules; the page only hides what would
+ * be refused.
+ */
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/react";
+import { LOCALE_NAMES, type Locale } from "@/i18n/config";
+import { FormNotice } from "@/components/forms/FormNotice";
+import { RuleSummary } from "./RuleSummary";
+import { PresetEditor, type PresetDraft } from "./PresetEditor";
+import { useClubErrorText } from "./errors";
+
+export function ClubView({ clubId, userId, locale }: { clubId: string; userId: string; locale: Locale }) {
+  const t = useTranslations("clubs");
+  const tc = useTranslations("clubs.club");
+  const tg = useTranslations("game");
+  const format = useFormatter();
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const errorText = useClubErrorText();
+  const club = useQuery(trpc.clubs.get.queryOptions({ clubId }));
+  const isMember = !!club.data?.myRole;
+  const details = useQuery({ ...trpc.clubs.details.queryOptions({ clubId }), enabled: isMember });
+  const [editor, setEditor] = useState<PresetDraft | "new" | null>(null);
+  const [guestsMayWatch, setGuestsMayWatch] = useState(false);
+  const [inviteCode, setInviteCode] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.clubs.pathKey() });
+  const refreshAfter = { onSuccess: refresh };
+  const join = useMutation(trpc.clubs.join.mutationOptions(refreshAfter));
+  const cancel = useMutation(trpc.clubs.cancelRequest.mutationOptions(refreshAfter));
+  const leave = useMutation(trpc.clubs.leave.mutationOptions({ onSuccess: () => router.push("/clubs") }));
+  const decide = useMutation(trpc.clubs.decideRequest.mutationOptions(refreshAfter));
+  const remove = useMutation(trpc.clubs.removeMember.mutationOptions(refreshAfter));
+  const setRole = useMutation(trpc.clubs.setRole.mutationOptions(refreshAfter));
+  const transfer = useMutation(trpc.clubs.transferOwnership.mutationOptions(refreshAfter));
+  const makeDefault = useMutation(trpc.clubs.setDefaultPreset.mutationOptions(refreshAfter));
+  const invite = useMutation(trpc.clubs.inviteCode.mutationOptions({ onSuccess: (r) => setInviteCode(r.code) }));
+  const openTable = useMutation(trpc.clubs.openTable.mutationOptions({ onSuccess: (r) => router.push(`/play/${r.tableId}`) }));
+  const failed = [join, cancel, leave, decide, remove, setRole, transfer, makeDefault, invite, openTable].find((m) => m.error)?.error;
+
+  if (club.error) return <FormNotice tone="error">{errorText(club.error)}</FormNotice>;
+  if (!club.data) return null;
+  const c = club.data;
+  const d = details.data;
+  const role = c.myRole;
+  const admin = role === "owner" || role === "admin";
+  const code = inviteCode ?? d?.inviteCode ?? null;
+
+  return (
+    <article data-testid="club-page">
+      <h1 data-testid="club-name">{c.name}</h1>
+      <p>
+        {t("memberCount", { count: c.memberCount })} · {c.isOpen ? t("open") : t("inviteOnly")} · {tc("language", { language: LOCALE_NAMES[c.locale] })}
+        {role && (
+          <>
+            {" "}
+            · <span data-testid="my-role">{t(`roles.${role}`)}</span>
+          </>
+        )}
+      </p>
+      {c.description && <p data-testid="club-description">{c.description}</p>}
+      {failed && (
+        <FormNotice tone="error" testId="club-error">
+          {errorText(failed)}
+        </FormNotice>
+      )}
+
+      {!role && (
+        <section>
+          <p>{tc("notMember")}</p>
+          {c.requestPending ? (
+            <>
+              <p data-testid="club-requested">{tc("requested")}</p>
+              <button className="button button--ghost" onClick={() => cancel.mutate({ clubId })} data-testid="club-cancel-request">
+                {tc("cancelRequest")}
+              </button>
+            </>
+          ) : (
+            <button className="button" onClick={() => join.mutate({ clubId })} disabled={join.isPending} data-testid="club-join">
+              {c.isOpen ? tc("join") : tc("request")}
+            </button>
+          )}
+        </section>
+      )}
+
+      {d && (
+        <>
+          <section>
+            <h2>{tc("presets")}</h2>
+            {d.presets.length === 0 && <p>{tc("noPresets")}</p>}
+            <ul className="club-presets">
+              {d.presets.map((p) => (
+                <li key={p.id} data-testid={`preset-${p.name}`}>
+                  <h3>
+                    {p.name} <small>({tg(`variants.${p.variant}`)}, {tc("version", { version: p.latestVersion })})</small>
+                  </h3>
+                  {p.isDefault && <p data-testid="preset-is-default">{tc("default", { variant: tg(`variants.${p.variant}`) })}</p>}
+                  <RuleSummary variant={p.variant} options={p.options} locale={locale} testId={`preset-rules-${p.id}`} />
+                  <p>
+                    <button
+                      className="button"
+                      onClick={() => openTable.mutate({ clubId, presetId: p.id, guestsMayWatch: admin && guestsMayWatch })}
+                      disabled={openTable.isPending}
+                      data-testid={`open-table-${p.name}`}
+                    >
+                      {tc("openTable")}
+                    </button>{" "}
+                    {admin && (
+                      <>
+                        <button className="button button--ghost" onClick={() => setEditor({ presetId: p.id, name: p.name, variant: p.variant, options: p.options })} data-testid={`edit-preset-${p.name}`}>
+                          {tc("edit")}
+                        </button>{" "}
+                        {!p.isDefault && (
+                          <button className="button button--ghost" onClick={() => makeDefault.mutate({ clubId, presetId: p.id })}>
+                            {tc("makeDefault")}
+                          </button>
+                        )}
+                      </>
+                    )}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {admin && (
+              <p className="field field--inline">
+                <input id="guests-may-watch" type="checkbox" checked={guestsMayWatch} onChange={(e) => setGuestsMayWatch(e.target.checked)} data-testid="guests-may-watch" />
+                <label htmlFor="guests-may-watch">{tc("guestsMayWatch")}</label>
+              </p>
+            )}
+            {admin && editor === null && (
+              <button className="button button--ghost" onClick={() => setEditor("new")} data-testid="new-preset">
+                {t("preset.new")}
+              </button>
+            )}
+            {admin && editor !== null && (
+              <PresetEditor
+                key={editor === "new" ? "new" : editor.presetId}
+                clubId={clubId}
+                draft={editor === "new" ? null : editor}
+                locale={locale}
+                onDone={() => {
+                  setEditor(null);
+                  void refresh();
+                }}
+              />
+            )}
+          </section>
+
+          <section>
+            <h2>{tc("tables")}</h2>
+            {d.tables.length === 0 && <p>{tc("noTables")}</p>}
+            <ul data-testid="club-tables">
+              {d.tables.map((tb) => (
+                <li key={tb.tableId} data-testid={`club-table-${tb.tableId}`}>
+                  <Link href={`/play/${tb.tableId}`} data-testid="club-table-link">
+                    {tg(`variants.${tb.variant}`)} · {tb.presetName} ({tc("version", { version: tb.presetVersion })})
+                  </Link>{" "}
+                  · {tc(`status.${tb.status}`)} · {tc("seatsTaken", { count: tb.seats.filter(Boolean).length })} ·{" "}
+                  {tb.guestsMayWatch ? tc("guestsMayWatch") : tc("membersOnly")}
+                  <RuleSummary variant={tb.variant} options={tb.options} locale={locale} testId="club-table-rules" />
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section>
+            <h2>{tc("recentGames")}</h2>
+            {d.recentGames.length === 0 && <p>{tc("noGames")}</p>}
+            <ul data-testid="club-games">
+              {d.recentGames.map((g) => (
+                <li key={g.matchId}>
+                  {tg(`variants.${g.variant}`)} · {g.presetName} ({tc("version", { version: g.presetVersion })}) ·{" "}
+                  {g.players.map((p, i) => `${p?.name ?? "?"} ${g.scores[i] ?? 0}`).join(", ")} · {tc("finishedAt", { date: format.dateTime(g.finishedAt, { dateStyle: "medium", timeStyle: "short" }) })}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section>
+            <h2>{tc("members")}</h2>
+            <ul data-testid="club-members">
+              {d.members.map((m) => {
+                const canTouch = m.userId !== userId && m.role !== "owner" && (role === "owner" || m.role === "member") && admin;
+                return (
+                  <li key={m.userId} data-testid={`member-${m.displayName}`}>
+                    <Link href={`/u/${m.userId}`}>{m.displayName}</Link> · <span data-testid="member-role">{t(`roles.${m.role}`)}</span>
+                    {canTouch && (
+                      <>
+                        {" "}
+                        {m.role === "member" ? (
+                          <button className="button button--ghost" onClick={() => setRole.mutate({ clubId, userId: m.userId, role: "admin" })} data-testid="member-promote">
+                            {tc("promote")}
+                          </button>
+                        ) : (
+                          <button className="button button--ghost" onClick={() => setRole.mutate({ clubId, userId: m.userId, role: "member" })}>
+                            {tc("demote")}
+                          </button>
+                        )}{" "}
+                        <button className="button button--ghost" onClick={() => remove.mutate({ clubId, userId: m.userId })} data-testid="member-remove">
+                          {tc("remove")}
+                        </button>
+                      </>
+                    )}
+                    {role === "owner" && m.userId !== userId && (
+                      <>
+                        {" "}
+                        <button className="button button--ghost" onClick={() => transfer.mutate({ clubId, userId: m.userId })}>
+                          {tc("transfer")}
+                        </button>
+                      </>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          {admin && (
+            <section>
+              <h2>{tc("requests")}</h2>
+              {d.requests?.length === 0 && <p>{tc("noRequests")}</p>}
+              <ul data-testid="club-requests">
+                {d.requests?.map((r) => (
+                  <li key={r.userId} data-testid={`request-${r.displayName}`}>
+                    {r.displayName}{" "}
+                    <button className="button" onClick={() => decide.mutate({ clubId, userId: r.userId, accept: true })} data-testid="request-accept">
+                      {tc("accept")}
+                    </button>{" "}
+                    <button className="button button--ghost" onClick={() => decide.mutate({ clubId, userId: r.userId, accept: false })} data-testid="request-refuse">
+                      {tc("refuse")}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <h2>{tc("invite")}</h2>
+              {code && (
+                <p>
+                  <code data-testid="club-invite-link">{`${typeof window === "undefined" ? "" : window.location.origin}/clubs/join/${code}`}</code>
+                </p>
+              )}
+              <button className="button button--ghost" onClick={() => invite.mutate({ clubId, renew: true })}>
+                {tc("renewInvite")}
+              </button>
+            </section>
+          )}
+
+          <section>
+            {role === "owner" && c.memberCount > 1 ? (
+              <p>{tc("ownerMustTransfer")}</p>
+            ) : (
+              <button className="button button--ghost" onClick={() => leave.mutate({ clubId })} data-testid="club-leave">
+                {role === "owner" ? tc("leaveLast") : tc("leave")}
+              </button>
+            )}
+          </section>
+        </>
+      )}
+    </article>
+  );
+}

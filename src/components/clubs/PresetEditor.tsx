@@ -1,0 +1,101 @@
+/**
+ * Creating or editing one of a club's house-rule presets: a name, the game
+ * (fixed once created), and every rule of that game through RuleOptionsForm.
+ * Saving an edit stores a new version on the server.
+ */
+"use client";
+import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useMutation } from "@tanstack/react-query";
+import { variantIds } from "@/engine";
+import type { Locale } from "@/i18n/config";
+import { useTRPC } from "@/trpc/react";
+import { FormNotice } from "@/components/forms/FormNotice";
+import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "./RuleOptionsForm";
+import { useClubErrorText } from "./errors";
+
+export type PresetDraft = { presetId?: string; name: string; variant: string; options: RuleOptions };
+
+export function PresetEditor({
+  clubId,
+  draft,
+  locale,
+  onDone,
+}: {
+  clubId: string;
+  draft: PresetDraft | null;
+  locale: Locale;
+  onDone: () => void;
+}) {
+  const t = useTranslations("clubs.preset");
+  const tg = useTranslations("game");
+  const trpc = useTRPC();
+  const errorText = useClubErrorText();
+  const [name, setName] = useState(draft?.name ?? "");
+  const [variant, setVariant] = useState(draft?.variant ?? variantIds()[0]!);
+  const [options, setOptions] = useState<RuleOptions>(draft?.options ?? defaultRuleOptions(variant));
+  const [makeDefault, setMakeDefault] = useState(false);
+  const create = useMutation(trpc.clubs.createPreset.mutationOptions());
+  const update = useMutation(trpc.clubs.updatePreset.mutationOptions());
+  const error = create.error ?? update.error;
+  const editing = draft?.presetId;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (editing) update.mutate({ clubId, presetId: editing, name, options }, { onSuccess: onDone });
+    else create.mutate({ clubId, name, variant, options, makeDefault }, { onSuccess: onDone });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} data-testid="preset-form">
+      <h3>{editing ? t("editTitle", { name: draft?.name ?? "" }) : t("new")}</h3>
+      {error && (
+        <FormNotice tone="error" testId="preset-error">
+          {errorText(error)}
+        </FormNotice>
+      )}
+      <div className="field">
+        <label htmlFor="preset-name">{t("name")}</label>
+        <input id="preset-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} data-testid="preset-name" />
+      </div>
+      <div className="field">
+        <label htmlFor="preset-variant">{t("variant")}</label>
+        <select
+          id="preset-variant"
+          value={variant}
+          disabled={!!editing}
+          onChange={(e) => {
+            setVariant(e.target.value);
+            setOptions(defaultRuleOptions(e.target.value));
+          }}
+          data-testid="preset-variant"
+        >
+          {variantIds().map((id) => (
+            <option key={id} value={id}>
+              {tg(`variants.${id}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend>{t("rules")}</legend>
+        <RuleOptionsForm key={variant} variant={variant} value={options} onChange={setOptions} locale={locale} idPrefix="preset-rule" />
+      </fieldset>
+      {!editing && (
+        <div className="field field--inline">
+          <input id="preset-default" type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} data-testid="preset-default" />
+          <label htmlFor="preset-default">{t("makeDefault")}</label>
+        </div>
+      )}
+      {editing && <p>{t("versionNote")}</p>}
+      <div>
+        <button type="submit" className="button" disabled={create.isPending || update.isPending} data-testid="preset-save">
+          {t("save")}
+        </button>{" "}
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          {t("cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
