@@ -1,0 +1,125 @@
+/**
+ * The platform's double-dummy solver: given four known hands, the trick in
+ * progress and the contract's trick rules, how many tricks does a set of
+ * seats take with best play by everyone, and what is each legal card of the
+ * player to move worth? Cards are translated to the bitmask search in
+ * search.ts; nothing here depends on a variant.
+ */
+import { type Card, type Suit, JOKER, rankValue } from "../../engine/cards";
+import type { TrickRules } from "../../engine/core/trick";
+import type { Seat, Trick } from "../../engine/types";
+import { DoubleDummy, JOKER_MOVE } from "./search";
+
+export const SUIT_INDEX: Readonly<Record<Suit, number>> = { S: 0, H: 1, D: 2, C: 3 };
+const SUIT_BY_INDEX: readonly Suit[] = ["S", "H", "D", "C"];
+
+export interface SolveInput {
+  /** Cards each seat still holds (the trick in progress is not in them). */
+  readonly hands: readonly (readonly Card[])[];
+  /** The trick in progress (fewer than four plays), or null at a trick boundary. */
+  readonly trick: Trick | null;
+  /** Who leads when no trick is in progress. */
+  readonly leader?: Seat;
+  readonly rules: TrickRules;
+  /** Seats whose tricks are counted. */
+  readonly side: readonly Seat[];
+  /** True (default) when the side wants many tricks; false for sol and nolo play. */
+  readonly sideMaximises?: boolean;
+  /** The trick in progress (or the next one) is the hand's first: no joker may be led. */
+  readonly firstTrick?: boolean;
+  /** The called ace (or king): its holder must play it the first time its suit is led. */
+  readonly called?: Card | null;
+  /** Early ends: the hand stops once the side (or the others) have this many tricks in total. */
+  readonly stopSide?: number;
+  readonly stopOthers?: number;
+  /** Tricks the side and the others took before this position (only the early ends use them). */
+  readonly takenSide?: number;
+  readonly takenOthers?: number;
+}
+
+export interface CardValue {
+  readonly card: Card;
+  /** Tricks the side takes from the position on when this card is played now. */
+  readonly tricks: number;
+}
+
+export interface SolveResult {
+  /** Tricks the side takes from the position on (the trick in progress included). */
+  readonly tricks: number;
+  readonly toMove: Seat;
+  /** Every legal card of the player to move with its value. */
+  readonly cards: readonly CardValue[];
+  readonly nodes: number;
+}
+
+const rankIndex = (c: Card, aceLow: boolean) => rankValue(c, aceLow) - (aceLow ? 1 : 2);
+
+export const cardToMove = (c: Card, aceLow: boolean): number =>
+  c === JOKER ? JOKER_MOVE : SUIT_INDEX[c[1] as Suit] * 16 + rankIndex(c, aceLow);
+
+export const moveToCard = (m: number, aceLow: boolean): Card => {
+  if (m === JOKER_MOVE) return JOKER;
+  const r = (m & 15) + (aceLow ? 1 : 2);
+  const ch = r === 1 || r === 14 ? "A" : r === 10 ? "T" : r === 11 ? "J" : r === 12 ? "Q" : r === 13 ? "K" : String(r);
+  return ch + SUIT_BY_INDEX[m >> 4]!;
+};
+
+/** Builds the search for a position; callers that need several answers reuse its table. */
+export function createSearch(input: SolveInput): DoubleDummy {
+  const aceLow = input.rules.aceLow;
+  const hands = new Int32Array(16);
+  const jokers = new Int8Array(4);
+  input.hands.forEach((cards, seat) => {
+    for (const c of cards) {
+      if (c === JOKER) jokers[seat]!++;
+      else hands[seat * 4 + SUIT_INDEX[c[1] as Suit]]! |= 1 << rankIndex(c, aceLow);
+    }
+  });
+  const inSide = [0, 1, 2, 3].map((s) => input.side.includes(s as Seat));
+  const sideMax = input.sideMaximises ?? true;
+  const called = input.called && input.called !== JOKER ? input.called : null;
+  return new DoubleDummy({
+    hands,
+    jokers,
+    trump: input.rules.trump === null ? -1 : SUIT_INDEX[input.rules.trump],
+    jokerTrumpable: input.rules.jokers && input.rules.jokerTrumpable,
+    counted: inSide,
+    maximiser: inSide.map((x) => x === sideMax),
+    leader: input.trick ? input.trick.leader : (input.leader ?? 0),
+    trickMoves: input.trick ? input.trick.plays.map((p) => cardToMove(p.card, aceLow)) : [],
+    firstTrick: input.firstTrick ?? false,
+    calledSuit: called ? SUIT_INDEX[called[1] as Suit] : -1,
+    calledRank: called ? rankIndex(called, aceLow) : 0,
+    stopCounted: input.stopSide ?? DoubleDummy.NO_STOP,
+    stopOthers: input.stopOthers ?? DoubleDummy.NO_STOP,
+    takenCounted: input.takenSide ?? 0,
+    takenOthers: input.takenOthers ?? 0,
+  });
+}
+
+/** Solves the position; with `cards: false` only the total is computed (faster). */
+export function solve(input: SolveInput, opts: { cards?: boolean } = {}): SolveResult {
+  const dd = createSearch(input);
+  const toMove = dd.toMove() as Seat;
+  if (opts.cards === false) {
+    const tricks = dd.value();
+    return { tricks, toMove, cards: [], nodes: dd.nodes };
+  }
+  const byRep = new Map<number, number>();
+  const cards: CardValue[] = [];
+  const sideMax = input.sideMaximises ?? true;
+  const moverMaximises = input.side.includes(toMove) === sideMax;
+  let tricks = moverMaximises ? -1 : 99;
+  for (const m of dd.legalMoves()) {
+    const rep = dd.representative(m);
+    let v = byRep.get(rep);
+    if (v === undefined) {
+      v = dd.valueAfter(rep);
+      byRep.set(rep, v);
+    }
+    tricks = moverMaximises ? Math.max(tricks, v) : Math.min(tricks, v);
+    cards.push({ card: moveToCard(m, input.rules.aceLow), tricks: v });
+  }
+  if (cards.length === 0) tricks = 0;
+  return { tricks, toMove, cards, nodes: dd.nodes };
+}

@@ -1,0 +1,584 @@
+/**
+ * The double-dummy search core: four known hands as 13-bit masks per suit,
+ * jokers as counts, the trick in progress in small arrays, and a null-window
+ * test "can the maximising seats make at least t more counted tricks?".
+ * Exact values come from a few such tests (binary search) sharing one
+ * transposition table of lower/upper bounds, keyed at trick boundaries by the
+ * relative ranks of the remaining cards (so positions that differ only in
+ * already-played cards share an entry). Touching cards in one hand are
+ * searched once (equivalent-card pruning); moves are ordered cheapest win
+ * first, ducks last, with the table's best move tried first.
+ */
+
+/** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
+export const JOKER_MOVE = 64;
+const NO_STOP = 99;
+const MAX_DEPTH = 64;
+const MOVES_PER_NODE = 16;
+/** Transposition table slots (a power of two), shared by all searches in this process. */
+const TT_BITS = 20;
+const TT_MASK = (1 << TT_BITS) - 1;
+
+/**
+ * One process-wide table in typed arrays: a Map with millions of entries is slow and
+ * churns the garbage collector. Each search has its own generation, so a new search
+ * never reads an old one's entries and nothing needs clearing.
+ */
+const ttCheck = new Int32Array(1 << TT_BITS);
+const ttGen = new Int32Array(1 << TT_BITS);
+const ttData = new Int32Array(1 << TT_BITS);
+let generation = 0;
+
+export interface SearchSetup {
+  /** hand[seat * 4 + suit]: rank bitmask (bit r = rank r, 12 strongest). */
+  readonly hands: Int32Array;
+  readonly jokers: Int8Array;
+  /** Trump suit index or -1. */
+  readonly trump: number;
+  readonly jokerTrumpable: boolean;
+  /** Seats whose tricks are counted. */
+  readonly counted: readonly boolean[];
+  /** Seats that want the counted total high. */
+  readonly maximiser: readonly boolean[];
+  readonly leader: number;
+  /** Plays of the trick in progress as move codes, from the leader on. */
+  readonly trickMoves: readonly number[];
+  /** The current trick is the first of the hand (no joker may be led). */
+  readonly firstTrick: boolean;
+  /** The called card as suit and rank, or -1: its holder must play it when its suit is first led. */
+  readonly calledSuit: number;
+  readonly calledRank: number;
+  /** The hand ends once the counted seats (resp. the others) have this many tricks in total. */
+  readonly stopCounted: number;
+  readonly stopOthers: number;
+  /** Tricks taken before this position, for the stops. */
+  readonly takenCounted: number;
+  readonly takenOthers: number;
+}
+
+const popcount = (x: number): number => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+const highBit = (x: number): number => (x === 0 ? 0 : 1 << (31 - Math.clz32(x)));
+
+export class DoubleDummy {
+  readonly hand: Int32Array;
+  readonly jok: Int8Array;
+  private readonly trump: number;
+  private readonly jokerTrumpable: boolean;
+  private readonly counted: boolean[];
+  private readonly maxSide: boolean[];
+  private readonly calledSuit: number;
+  private readonly calledBit: number;
+  private readonly stopC: number;
+  private readonly stopO: number;
+  private readonly capsActive: boolean;
+  // Trick in progress.
+  private leader: number;
+  private tLen = 0;
+  private readonly tSeat = new Int8Array(4);
+  private readonly tSuit = new Int8Array(4);
+  private readonly tRank = new Int8Array(4);
+  private readonly trickMask = new Int32Array(4);
+  private firstPending: boolean;
+  private cw: number;
+  private ow: number;
+  private readonly moves = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
+  private readonly scores = new Float64Array(MOVES_PER_NODE);
+  private readonly gen = ++generation;
+  nodes = 0;
+  /** Cards played since the root: the move buffer slot of the current node. */
+  private ply = 0;
+
+  constructor(s: SearchSetup) {
+    this.hand = Int32Array.from(s.hands);
+    this.jok = Int8Array.from(s.jokers);
+    this.trump = s.trump;
+    this.jokerTrumpable = s.jokerTrumpable;
+    this.counted = s.counted.slice();
+    this.maxSide = s.maximiser.slice();
+    this.calledSuit = s.calledSuit;
+    this.calledBit = s.calledSuit >= 0 ? 1 << s.calledRank : 0;
+    this.stopC = s.stopCounted;
+    this.stopO = s.stopOthers;
+    this.capsActive = s.stopCounted < NO_STOP || s.stopOthers < NO_STOP;
+    this.cw = s.takenCounted;
+    this.ow = s.takenOthers;
+    this.leader = s.leader;
+    this.firstPending = s.firstTrick;
+    // Replay the trick in progress onto the trick arrays (its cards are already out of the hands).
+    for (const m of s.trickMoves) {
+      const i = this.tLen++;
+      this.tSeat[i] = (s.leader + i) % 4;
+      if (m === JOKER_MOVE) {
+        this.tSuit[i] = -1;
+        this.tRank[i] = -1;
+      } else {
+        this.tSuit[i] = m >> 4;
+        this.tRank[i] = m & 15;
+        this.trickMask[m >> 4]! |= 1 << (m & 15);
+      }
+    }
+  }
+
+  static readonly NO_STOP = NO_STOP;
+
+  /** Seat to play now. */
+  toMove(): number {
+    return (this.leader + this.tLen) % 4;
+  }
+
+  /** Tricks still to be played, the one in progress included. */
+  tricksLeft(): number {
+    const l = this.leader * 4;
+    const h = this.hand;
+    return popcount(h[l]!) + popcount(h[l + 1]!) + popcount(h[l + 2]!) + popcount(h[l + 3]!) + this.jok[this.leader]! + (this.tLen > 0 ? 1 : 0);
+  }
+
+  /** Upper limit on further counted tricks (the stops end the hand early). */
+  private maxMore(): number {
+    if (this.cw >= this.stopC || this.ow >= this.stopO) return 0;
+    return Math.min(this.tricksLeft(), this.stopC - this.cw);
+  }
+
+  /** Exact number of further counted tricks from here with best play by both sides. */
+  value(guess?: number): number {
+    const hi = this.maxMore();
+    let v = Math.max(0, Math.min(hi, guess ?? (hi >> 1)));
+    // Walk from the guess: tests far from the answer are cheap, so a good guess costs two or three.
+    if (this.ge(v)) {
+      while (v < hi && this.ge(v + 1)) v++;
+      return v;
+    }
+    while (v > 0 && !this.ge(v - 1)) v--;
+    return v - 1 < 0 ? 0 : v - 1;
+  }
+
+  /** Legal moves of the player to move, every card listed (equivalents included). */
+  legalMoves(): number[] {
+    const n = this.generate(this.toMove(), this.ply, false);
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push(this.moves[this.ply * MOVES_PER_NODE + i]!);
+    return out;
+  }
+
+  /** The lowest card touching `move` in the mover's hand: equivalent moves share it. */
+  representative(move: number): number {
+    if (move === JOKER_MOVE) return move;
+    const p = this.toMove(), s = move >> 4, h = this.hand;
+    const called = s === this.calledSuit ? this.calledBit : 0;
+    let bit = 1 << (move & 15);
+    if (bit === called) return move;
+    const mine = h[p * 4 + s]! & ~called;
+    const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | this.trickMask[s]!;
+    for (;;) {
+      const below = highBit(seq & (bit - 1));
+      if (below === 0 || (mine & below) === 0) break;
+      bit = below;
+    }
+    return s * 16 + (31 - Math.clz32(bit));
+  }
+
+  /** Exact value after the player to move plays `move`. */
+  valueAfter(move: number): number {
+    const p = this.toMove();
+    const before = this.cw;
+    const undo = this.play(p, move);
+    const v = this.value() + (this.cw - before);
+    this.unplay(p, move, undo);
+    return v;
+  }
+
+  // ---------------------------------------------------------------------------
+
+  /** Can the maximisers make at least `t` more counted tricks? */
+  ge(t: number): boolean {
+    this.nodes++;
+    if (t <= 0) return true;
+    if (t > this.maxMore()) return false;
+    if (this.tLen === 0) return this.geBoundary(t);
+    const p = this.toMove();
+    const depth = this.ply;
+    const n = this.generate(p, depth, true);
+    const isMax = this.maxSide[p]!;
+    const base = depth * MOVES_PER_NODE;
+    for (let i = 0; i < n; i++) {
+      const m = this.moves[base + i]!;
+      const before = this.cw;
+      const undo = this.play(p, m);
+      const r = this.ge(t - (this.cw - before));
+      this.unplay(p, m, undo);
+      if (r === isMax) return r;
+    }
+    return !isMax;
+  }
+
+  private geBoundary(t: number): boolean {
+    const slot = this.key();
+    const check = this.check;
+    const hit = ttGen[slot] === this.gen && ttCheck[slot] === check;
+    const entry = hit ? ttData[slot]! : 0;
+    let lb = 0, ub = 15, best = -1;
+    if (hit) {
+      lb = entry & 15;
+      ub = (entry >> 4) & 15;
+      best = (entry >> 8) - 1;
+      if (lb >= t) return true;
+      if (ub < t) return false;
+    }
+    const p = this.leader;
+    if (this.wantsTrick(p)) {
+      // Tricks the leader can cash at once bound the result from one side.
+      const q = this.quickTricks(p);
+      if (this.maxSide[p]) {
+        if (q >= t) return true;
+      } else if (this.tricksLeft() - q < t) return false;
+    }
+    const depth = this.ply;
+    const n = this.generate(p, depth, true);
+    const base = depth * MOVES_PER_NODE;
+    if (best >= 0) {
+      for (let i = 1; i < n; i++)
+        if (this.moves[base + i] === best) {
+          this.moves[base + i] = this.moves[base]!;
+          this.moves[base] = best;
+          break;
+        }
+    }
+    const isMax = this.maxSide[p]!;
+    let result = !isMax;
+    let found = -1;
+    for (let i = 0; i < n; i++) {
+      const m = this.moves[base + i]!;
+      const before = this.cw;
+      const undo = this.play(p, m);
+      const r = this.ge(t - (this.cw - before));
+      this.unplay(p, m, undo);
+      if (r === isMax) {
+        result = r;
+        found = m;
+        break;
+      }
+    }
+    if (result) lb = Math.max(lb, t);
+    else ub = Math.min(ub, t - 1);
+    if (found >= 0) best = found;
+    ttGen[slot] = this.gen;
+    ttCheck[slot] = check;
+    ttData[slot] = lb | (ub << 4) | ((best + 1) << 8);
+    return result;
+  }
+
+  /** Second hash of the last key() call, stored to tell apart positions sharing a slot. */
+  private check = 0;
+
+  /** Position key at a trick boundary: owners of the remaining cards in rank order per suit, plus the rest. */
+  private key(): number {
+    const h = this.hand;
+    let h1 = 0x2545f491 | 0, h2 = 0x6b43a9b5 | 0;
+    for (let s = 0; s < 4; s++) {
+      const a = h[s]!, b = h[4 + s]!, c = h[8 + s]!, d = h[12 + s]!;
+      let all = a | b | c | d;
+      let code = 1;
+      while (all !== 0) {
+        const bit = highBit(all);
+        all ^= bit;
+        code = (code << 2) | (a & bit ? 0 : b & bit ? 1 : c & bit ? 2 : 3);
+      }
+      h1 = Math.imul(h1 ^ code, 0x9e3779b1);
+      h1 ^= h1 >>> 15;
+      h2 = Math.imul(h2 + code, 0x85ebca77);
+      h2 ^= h2 >>> 13;
+    }
+    // Where the called card stands in its suit (0 = played): relative ranks alone would lose it.
+    let calledOut = 0;
+    if (this.calledBit !== 0) {
+      const cs = this.calledSuit;
+      const seq = h[cs]! | h[4 + cs]! | h[8 + cs]! | h[12 + cs]!;
+      if (seq & this.calledBit) calledOut = 1 + popcount(seq & ~(this.calledBit * 2 - 1));
+    }
+    let extra = this.leader | (this.jok[0]! << 2) | (this.jok[1]! << 4) | (this.jok[2]! << 6) | (this.jok[3]! << 8) | ((this.firstPending ? 1 : 0) << 10) | (calledOut << 11);
+    if (this.capsActive) extra |= (this.cw << 16) | (this.ow << 21);
+    h1 = Math.imul(h1 ^ extra ^ this.gen, 0x9e3779b1);
+    h1 ^= h1 >>> 16;
+    h1 = Math.imul(h1, 0x7feb352d);
+    h1 ^= h1 >>> 15;
+    h2 = Math.imul(h2 + extra, 0xc2b2ae35);
+    h2 ^= h2 >>> 13;
+    h2 = Math.imul(h2, 0x846ca68b);
+    h2 ^= h2 >>> 16;
+    this.check = h2;
+    return h1 & TT_MASK;
+  }
+
+  /**
+   * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
+   * per suit, its unbroken run of top cards, cut to what cannot be ruffed by an opponent.
+   */
+  private quickTricks(L: number): number {
+    const h = this.hand;
+    const team = this.maxSide[L];
+    let oppTrumps = false;
+    let opps = 0;
+    for (let o = 0; o < 4; o++)
+      if (this.maxSide[o] !== team || this.counted[o] !== this.counted[L]) {
+        opps |= 1 << o;
+        if (this.trump >= 0 && h[o * 4 + this.trump]! !== 0) oppTrumps = true;
+      }
+    let q = 0;
+    if (!this.firstPending && !(this.jokerTrumpable && oppTrumps)) q += this.jok[L]!;
+    for (let s = 0; s < 4; s++) {
+      const mine = h[L * 4 + s]!;
+      if (mine === 0) continue;
+      let x = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
+      let k = 0;
+      while (x !== 0) {
+        const top = highBit(x);
+        if ((mine & top) === 0) break;
+        k++;
+        x ^= top;
+      }
+      // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
+      if (s === this.calledSuit && mine & this.calledBit && highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) !== this.calledBit) k = 0;
+      if (k === 0) continue;
+      if (s !== this.trump && oppTrumps) {
+        for (let o = 0; o < 4; o++)
+          if (opps & (1 << o) && h[o * 4 + this.trump]! !== 0) k = Math.min(k, popcount(h[o * 4 + s]!));
+      }
+      q += k;
+    }
+    return q;
+  }
+
+  /** Does seat p want the trick for itself? (counted seats that maximise, or uncounted ones that minimise) */
+  private wantsTrick(p: number): boolean {
+    return this.counted[p] === this.maxSide[p];
+  }
+
+  /** Index into the trick arrays of the card winning the trick so far. */
+  private winningIndex(): number {
+    const n = this.tLen;
+    if (this.tSuit[0] === -1) {
+      let best = 0;
+      if (this.jokerTrumpable && this.trump >= 0)
+        for (let i = 1; i < n; i++)
+          if (this.tSuit[i] === this.trump && (best === 0 || this.tRank[i]! > this.tRank[best]!)) best = i;
+      return best;
+    }
+    let best = 0;
+    for (let i = 1; i < n; i++) {
+      const s = this.tSuit[i]!;
+      if (s === -1) continue;
+      if (s === this.trump) {
+        if (this.tSuit[best] !== this.trump || this.tRank[i]! > this.tRank[best]!) best = i;
+      } else if (s === this.tSuit[best] && this.tRank[i]! > this.tRank[best]!) best = i;
+    }
+    return best;
+  }
+
+  /** Would card (suit, rank) played now beat the current winner? */
+  private beats(suit: number, rank: number): boolean {
+    if (this.tLen === 0) return true;
+    if (suit === -1) return false;
+    const w = this.winningIndex();
+    const ws = this.tSuit[w]!;
+    if (ws === -1) return this.jokerTrumpable && suit === this.trump;
+    if (suit === ws) return rank > this.tRank[w]!;
+    return suit === this.trump;
+  }
+
+  /**
+   * Writes the moves of seat p at `depth` into the move buffer and returns their count.
+   * With `reduce`, touching cards count once and moves come ordered; without, every legal card is listed.
+   */
+  private generate(p: number, depth: number, reduce: boolean): number {
+    const base = depth * MOVES_PER_NODE;
+    const h = this.hand;
+    let n = 0;
+    let jokerOk = this.jok[p]! > 0;
+    let suitLo = 0, suitHi = 3;
+    let forced = -1;
+    if (this.tLen === 0) {
+      if (this.firstPending) jokerOk = false;
+    } else {
+      const led = this.tSuit[0]!;
+      if (led >= 0 && h[p * 4 + led]! !== 0) {
+        suitLo = suitHi = led;
+        if (led === this.calledSuit && h[p * 4 + led]! & this.calledBit) {
+          forced = led;
+          jokerOk = false;
+        }
+      }
+    }
+    for (let s = suitLo; s <= suitHi; s++) {
+      const mine = h[p * 4 + s]!;
+      if (mine === 0) continue;
+      let m = mine;
+      // Leading the called suit while holding the called card: the card itself must go.
+      if (s === this.calledSuit && mine & this.calledBit && (forced === s || this.tLen === 0)) m = this.calledBit;
+      if (!reduce || m !== mine) {
+        for (let x = m; x !== 0; ) {
+          const bit = highBit(x);
+          x ^= bit;
+          this.moves[base + n++] = s * 16 + (31 - Math.clz32(bit));
+        }
+        continue;
+      }
+      const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | this.trickMask[s]!;
+      // The called card carries an obligation, so it touches nothing.
+      const called = s === this.calledSuit ? this.calledBit : 0;
+      const runs = mine & ~called;
+      if (m & called) this.moves[base + n++] = s * 16 + (31 - Math.clz32(called));
+      for (let x = m & ~called; x !== 0; ) {
+        const bit = highBit(x);
+        x ^= bit;
+        const below = highBit(seq & (bit - 1));
+        // Keep the lowest card of each run of touching cards in this hand.
+        if (below === 0 || (runs & below) === 0) this.moves[base + n++] = s * 16 + (31 - Math.clz32(bit));
+      }
+    }
+    if (jokerOk) this.moves[base + n++] = JOKER_MOVE;
+    if (reduce && n > 1) this.order(p, base, n);
+    return n;
+  }
+
+  /** Is seat o on the same team as seat p (same aim for the counted total and same counting)? */
+  private sameTeam(p: number, o: number): boolean {
+    return this.maxSide[o] === this.maxSide[p] && this.counted[o] === this.counted[p];
+  }
+
+  private order(p: number, base: number, n: number): void {
+    const wants = this.wantsTrick(p);
+    const h = this.hand;
+    let partnerWinning = false;
+    let winnerSure = false;
+    if (this.tLen > 0) {
+      const wi = this.winningIndex();
+      const w = this.tSeat[wi]!;
+      partnerWinning = this.sameTeam(p, w);
+      // The winning card holds when no one still to play can beat it.
+      winnerSure = true;
+      const ws = this.tSuit[wi]!;
+      for (let k = this.tLen + 1; k < 4 && winnerSure; k++) {
+        const o = (this.leader + k) % 4;
+        if (ws === -1) winnerSure = !(this.jokerTrumpable && this.trump >= 0 && h[o * 4 + this.trump]! !== 0);
+        else if (h[o * 4 + ws]! !== 0) winnerSure = h[o * 4 + ws]! < 1 << this.tRank[wi]!;
+        else winnerSure = ws === this.trump || this.trump < 0 || h[o * 4 + this.trump]! === 0;
+      }
+    }
+    const lho = (p + 1) % 4;
+    for (let i = 0; i < n; i++) {
+      const m = this.moves[base + i]!;
+      let score: number;
+      if (m === JOKER_MOVE) {
+        score = this.tLen === 0 ? (wants ? 30 : -60) : wants ? -40 : 40;
+      } else {
+        const s = m >> 4, r = m & 15;
+        if (this.tLen === 0) {
+          const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
+          const topBit = highBit(seq);
+          if (!wants) score = -r;
+          else if (topBit === 1 << r) score = 60 + r; // cash a winner
+          else {
+            // Lead towards a team-mate's top card; avoid suits the next opponent ruffs.
+            let owner = 0;
+            while (!(h[owner * 4 + s]! & topBit)) owner++;
+            score = this.sameTeam(p, owner) ? 45 - r : 10 - r + popcount(h[p * 4 + s]!);
+            if (!this.sameTeam(p, lho) && h[lho * 4 + s]! === 0 && this.trump >= 0 && s !== this.trump && h[lho * 4 + this.trump]! !== 0) score -= 30;
+          }
+        } else {
+          const wins = this.beats(s, r);
+          const trumpPenalty = s === this.trump && this.tSuit[0] !== this.trump ? 20 : 0;
+          if (!wants) score = wins ? -50 + r : 50 + r;
+          else if (partnerWinning && winnerSure) score = -r - trumpPenalty;
+          else if (wins) {
+            score = 100 - r - trumpPenalty;
+            // Second hand prefers to duck when the trick is not its side's anyway.
+            if (this.tLen === 1 && !partnerWinning) score -= 60;
+          } else score = 40 - r - trumpPenalty;
+        }
+      }
+      this.scores[i] = score;
+    }
+    // Insertion sort, best first.
+    for (let i = 1; i < n; i++) {
+      const m = this.moves[base + i]!, sc = this.scores[i]!;
+      let j = i - 1;
+      while (j >= 0 && this.scores[j]! < sc) {
+        this.moves[base + j + 1] = this.moves[base + j]!;
+        this.scores[j + 1] = this.scores[j]!;
+        j--;
+      }
+      this.moves[base + j + 1] = m;
+      this.scores[j + 1] = sc;
+    }
+  }
+
+  /** Plays move m for seat p; returns what unplay needs (the trick state before completion, or -1). */
+  private play(p: number, m: number): number {
+    this.ply++;
+    const i = this.tLen++;
+    this.tSeat[i] = p;
+    if (m === JOKER_MOVE) {
+      this.jok[p]!--;
+      this.tSuit[i] = -1;
+      this.tRank[i] = -1;
+    } else {
+      const s = m >> 4, bit = 1 << (m & 15);
+      this.hand[p * 4 + s]! &= ~bit;
+      this.tSuit[i] = s;
+      this.tRank[i] = m & 15;
+      this.trickMask[s]! |= bit;
+    }
+    if (this.tLen < 4) return -1;
+    // Trick complete: score it and start the next one. Pack what unplay must restore.
+    const w = this.tSeat[this.winningIndex()]!;
+    if (this.counted[w]) this.cw++;
+    else this.ow++;
+    const undo = this.leader | ((this.firstPending ? 1 : 0) << 2) | (w << 3) | (this.trickMask[0]! << 5);
+    this.savedMasks.push(this.trickMask[1]!, this.trickMask[2]!, this.trickMask[3]!, this.tSuit[0]!, this.tSuit[1]!, this.tSuit[2]!, this.tRank[0]!, this.tRank[1]!, this.tRank[2]!);
+    this.leader = w;
+    this.tLen = 0;
+    this.firstPending = false;
+    this.trickMask.fill(0);
+    return undo;
+  }
+
+  private readonly savedMasks: number[] = [];
+
+  private unplay(p: number, m: number, undo: number): void {
+    this.ply--;
+    if (undo >= 0) {
+      const sm = this.savedMasks;
+      const r2 = sm.pop()!, r1 = sm.pop()!, r0 = sm.pop()!, s2 = sm.pop()!, s1 = sm.pop()!, s0 = sm.pop()!;
+      const m3 = sm.pop()!, m2 = sm.pop()!, m1 = sm.pop()!;
+      const w = (undo >> 3) & 3;
+      if (this.counted[w]) this.cw--;
+      else this.ow--;
+      this.leader = undo & 3;
+      this.firstPending = ((undo >> 2) & 1) === 1;
+      this.trickMask[0] = undo >> 5;
+      this.trickMask[1] = m1;
+      this.trickMask[2] = m2;
+      this.trickMask[3] = m3;
+      this.tSuit[0] = s0;
+      this.tSuit[1] = s1;
+      this.tSuit[2] = s2;
+      this.tRank[0] = r0;
+      this.tRank[1] = r1;
+      this.tRank[2] = r2;
+      for (let i = 0; i < 3; i++) this.tSeat[i] = (this.leader + i) % 4;
+      this.tLen = 4;
+    }
+    const i = --this.tLen;
+    if (m === JOKER_MOVE) this.jok[p]!++;
+    else {
+      const s = m >> 4, bit = 1 << (m & 15);
+      this.hand[p * 4 + s]! |= bit;
+      this.trickMask[s]! &= ~bit;
+    }
+    this.tSeat[i] = 0;
+  }
+}

@@ -1,0 +1,122 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Card, JOKER, makeDeck, type Suit } from "../../engine/cards";
+import type { TrickRules } from "../../engine/core/trick";
+import { createRng, dealFromSeed, shuffle } from "../../engine/random";
+import type { Seat, Trick } from "../../engine/types";
+import { nextSeat } from "../../engine/types";
+import { bruteForce, randomSmallPosition } from "./brute-force";
+import { type SolveInput, solve } from "./index";
+
+const NT: TrickRules = { trump: null, aceLow: false, jokers: true, jokerTrumpable: false };
+const rules = (r: Partial<TrickRules>): TrickRules => ({ ...NT, ...r });
+const valueOf = (res: ReturnType<typeof solve>, card: Card) => res.cards.find((c) => c.card === card)?.tricks;
+
+describe("double-dummy solver: hand-checked endings", () => {
+  it("counts top cards in no trump", () => {
+    const res = solve({ hands: [["AS", "KS"], ["2S", "3S"], ["4S", "5S"], ["6S", "7S"]], trick: null, leader: 0, rules: NT, side: [0, 2] });
+    expect(res.tricks).toBe(2);
+  });
+
+  it("loses the ace of spades to a ruff whichever ace is cashed first", () => {
+    const res = solve({
+      hands: [["AS", "AH"], ["2C", "KH"], ["3S", "4H"], ["5S", "6H"]],
+      trick: null,
+      leader: 0,
+      rules: rules({ trump: "C" }),
+      side: [0, 2],
+    });
+    expect(res.tricks).toBe(1);
+    expect(valueOf(res, "AS")).toBe(1);
+    expect(valueOf(res, "AH")).toBe(1);
+  });
+
+  it("finds the squeeze-free finesse: lead towards the tenace", () => {
+    // Seat 2 leads a low spade; seat 3 (right of seat 0) holds the king: AQ over K wins both.
+    const hands: Card[][] = [["AS", "QS"], ["2H", "3H"], ["2S", "3S"], ["KS", "4S"]];
+    const res = solve({ hands, trick: null, leader: 2, rules: NT, side: [0, 2] });
+    expect(res.tricks).toBe(2);
+    // Led from seat 0 itself, the king makes a trick.
+    expect(solve({ hands, trick: null, leader: 0, rules: NT, side: [0, 2] }).tricks).toBe(1);
+  });
+
+  it("a led joker wins, but not on the first trick, and a trump beats it under the house rule", () => {
+    const hands: Card[][] = [[JOKER, "2S"], ["AS", "3S"], ["4H", "5H"], ["6H", "7H"]];
+    expect(solve({ hands, trick: null, leader: 0, rules: NT, side: [0] }).tricks).toBe(1);
+    expect(solve({ hands, trick: null, leader: 0, rules: NT, side: [0], firstTrick: true }).tricks).toBe(0);
+    const trumpable: Card[][] = [[JOKER, "2S"], ["AS", "3S"], ["4H", "5H"], ["2C", "7H"]];
+    expect(solve({ hands: trumpable, trick: null, leader: 0, rules: rules({ trump: "C" }), side: [0] }).tricks).toBe(1);
+    expect(solve({ hands: trumpable, trick: null, leader: 0, rules: rules({ trump: "C", jokerTrumpable: true }), side: [0] }).tricks).toBe(0);
+  });
+
+  it("a joker played to another lead is worth nothing", () => {
+    const res = solve({ hands: [["2S"], [JOKER], ["3S"], ["4S"]], trick: null, leader: 0, rules: NT, side: [1] });
+    expect(res.tricks).toBe(0);
+  });
+
+  it("the called ace must fall on the first lead of its suit", () => {
+    // Seat 1 holds AH (called) and 2H; seat 0 leads KH. Without the obligation seat 1 would duck.
+    const hands: Card[][] = [["KH", "QH"], ["AH", "2H"], ["3H", "4H"], ["5H", "6H"]];
+    const free = solve({ hands, trick: null, leader: 0, rules: NT, side: [0, 2] });
+    const forced = solve({ hands, trick: null, leader: 0, rules: NT, side: [0, 2], called: "AH" });
+    expect(free.tricks).toBe(1);
+    expect(forced.tricks).toBe(1);
+    // With seat 0 and seat 1 as the declaring side, the forced ace wastes a trick: KH wins the second.
+    const res = solve({ hands, trick: null, leader: 0, rules: NT, side: [0, 1], called: "AH" });
+    expect(res.tricks).toBe(2);
+  });
+
+  it("sol: ace low, and the hand ends at the declarer's second trick", () => {
+    // Declarer seat 0 holds AS (lowest!) and KH; others can force the king.
+    const hands: Card[][] = [["AS", "KH"], ["2S", "2H"], ["3S", "3H"], ["4S", "4H"]];
+    const sol = rules({ aceLow: true });
+    const res = solve({ hands, trick: null, leader: 1, rules: sol, side: [0], sideMaximises: false });
+    expect(res.tricks).toBe(1);
+    // Already one trick taken and stop at two: the king still loses the hand (counted up to the stop).
+    const stopped = solve({ hands, trick: null, leader: 1, rules: sol, side: [0], sideMaximises: false, stopSide: 2, takenSide: 1 });
+    expect(stopped.tricks).toBe(1);
+  });
+
+  it("honours a trick in progress", () => {
+    const trick: Trick = { leader: 1, plays: [{ seat: 1, card: "KS" }] };
+    const res = solve({ hands: [["AS", "2H"], ["3H"], ["2S", "4H"], ["3S", "5H"]], trick, rules: NT, side: [0, 2] });
+    expect(res.toMove).toBe(2);
+    expect(res.tricks).toBe(1);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Property: agreement with the brute-force minimax on random small positions.
+
+describe("double-dummy solver agrees with brute force", () => {
+  it("on random positions of 1-4 cards per hand (totals and every card)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+        const pos = randomSmallPosition(seed);
+        const ref = bruteForce(pos);
+        const res = solve(pos);
+        expect(res.tricks).toBe(ref.tricks);
+        if (ref.cards.size > 0) {
+          const mine = new Map(res.cards.map((c) => [c.card, c.tricks]));
+          expect([...mine.keys()].sort()).toEqual([...ref.cards.keys()].sort());
+          for (const [card, v] of ref.cards) expect(mine.get(card)).toBe(v);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe("double-dummy solver on full deals", () => {
+  it("solves 13-card deals in a sane time, and the two sides' tricks add up to 13", () => {
+    for (const [seed, trump] of [["full-2", null], ["full-4", "S"]] as const) {
+      const deal = dealFromSeed(seed, makeDeck(0), 0);
+      const r = rules({ trump, jokers: false });
+      const t0 = performance.now();
+      const res = solve({ hands: deal.hands, trick: null, leader: 1, rules: r, side: [1, 3] }, { cards: false });
+      expect(performance.now() - t0).toBeLessThan(30_000);
+      const other = solve({ hands: deal.hands, trick: null, leader: 1, rules: r, side: [0, 2] }, { cards: false });
+      expect(res.tricks + other.tricks).toBe(13);
+    }
+  });
+});
