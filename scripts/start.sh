@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
-npm run --silent prisma -- generate >/dev/null
+npm run --silent db:generate >/dev/null
 if [ ! -f .next/BUILD_ID ] || [ -n "$(find src prisma public next.config.js package-lock.json -path src/generated -prune -o -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
   echo "[start] building the app (next build)…"
   npx next build

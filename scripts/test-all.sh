@@ -36,7 +36,7 @@ fi
 redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && echo "redis: up" || fail_step "Redis is not reachable on 127.0.0.1:6379"
 
 say "prisma generate"
-npm run --silent prisma -- generate || fail_step "prisma generate"
+npm run --silent db:generate || fail_step "prisma generate"
 
 say "tsc --noEmit"
 npx tsc --noEmit || fail_step "tsc"
