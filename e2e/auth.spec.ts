@@ -6,6 +6,9 @@
 import { expect, test } from "@playwright/test";
 import { loginAs, logout, register, registerAndLogin, setLanguage, submitLogin, uniqueAccount, useLanguageCookie } from "./fixtures";
 
+// Each journey registers and logs in several times (argon2 hashing on a shared machine): allow more than the default.
+test.describe.configure({ timeout: 60_000 });
+
 /** The same long date the profile shows (next-intl "{date, date, long}", Europe/Copenhagen). */
 function longDate(locale: string, date: Date): string {
   return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "Europe/Copenhagen" }).format(date);

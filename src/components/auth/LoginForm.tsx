@@ -9,7 +9,7 @@ import { useTranslations } from "next-intl";
 import { loginFormAction, type LoginResult } from "@/server/auth/actions";
 import { describeCode } from "@/trpc/errors";
 import { TextField } from "@/components/forms/TextField";
-import { FormNotice } from "@/components/forms/FormNotice";
+import { LiveNotice } from "@/components/forms/FormNotice";
 import { checkEmail, checkPassword, type ValidationMessage } from "@/components/forms/validation";
 
 type Field = "email" | "password";
@@ -53,11 +53,9 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={isPending} data-testid="login-form">
-      {serverError && (
-        <FormNotice tone="error" testId="form-error">
-          {tErrors(serverError.key, serverError.values)}
-        </FormNotice>
-      )}
+      <LiveNotice tone="error" testId="form-error">
+        {serverError && tErrors(serverError.key, serverError.values)}
+      </LiveNotice>
       <TextField
         ref={refs.email}
         name="email"

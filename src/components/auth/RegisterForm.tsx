@@ -13,7 +13,7 @@ import { describeCode, describeError, type TranslatableMessage } from "@/trpc/er
 import { loginAction } from "@/server/auth/actions";
 import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
 import { TextField } from "@/components/forms/TextField";
-import { FormNotice } from "@/components/forms/FormNotice";
+import { LiveNotice } from "@/components/forms/FormNotice";
 import { PASSWORD_MIN, checkDisplayName, checkEmail, checkPassword, type ValidationMessage } from "@/components/forms/validation";
 
 type Field = "displayName" | "email" | "password";
@@ -98,11 +98,9 @@ export function RegisterForm() {
   const busy = register.isPending || isLoggingIn || register.isSuccess;
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={busy} data-testid="register-form">
-      {formError && (
-        <FormNotice tone="error" testId="form-error">
-          {tErrors(formError.key, formError.values)}
-        </FormNotice>
-      )}
+      <LiveNotice tone="error" testId="form-error">
+        {formError && tErrors(formError.key, formError.values)}
+      </LiveNotice>
       <TextField
         ref={refs.displayName}
         name="displayName"

@@ -11,7 +11,7 @@ import { useTRPC } from "@/trpc/react";
 import { describeError, type DescribedError } from "@/trpc/errors";
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
 import { TextField } from "@/components/forms/TextField";
-import { FormNotice } from "@/components/forms/FormNotice";
+import { LiveNotice } from "@/components/forms/FormNotice";
 import { checkDisplayName, type ValidationMessage } from "@/components/forms/validation";
 
 export function ProfileEditor({ displayName, locale }: { displayName: string; locale: Locale }) {
@@ -54,16 +54,12 @@ export function ProfileEditor({ displayName, locale }: { displayName: string; lo
       : null;
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={busy} data-testid="profile-form">
-      {serverError && (
-        <FormNotice tone="error" testId="form-error">
-          {tErrors(serverError.form.key, serverError.form.values)}
-        </FormNotice>
-      )}
-      {saved && !busy && (
-        <FormNotice tone="success" testId="profile-saved">
-          {t("edit.saved")}
-        </FormNotice>
-      )}
+      <LiveNotice tone="error" testId="form-error">
+        {serverError && tErrors(serverError.form.key, serverError.form.values)}
+      </LiveNotice>
+      <LiveNotice tone="success" testId="profile-saved">
+        {saved && !busy && t("edit.saved")}
+      </LiveNotice>
       <TextField
         idPrefix="profile"
         name="displayName"
