@@ -1,0 +1,85 @@
+/**
+ * What happens in the database when a live match ends, inside the same
+ * transaction that stores the Match row: one MatchPlayer history row per
+ * human seat (with that seat's statistics) and, for a ranked table, the
+ * rating update. A ranked seat whose starting player is no longer in it at
+ * the end (they left and a computer player took over) is rated as a loss for
+ * that player, who still gets the history row.
+ */
+import { parseRecord } from "@/engine";
+import type { Prisma } from "@/generated/prisma/client";
+import type { SeatOccupant } from "@/protocol";
+import { applyMatchRatings } from "@/server/modules/ratings/service";
+import { ranksOf, teamsOf } from "@/server/modules/ratings/rating-system";
+import { seatStats } from "./seat-stats";
+
+type Tx = Prisma.TransactionClient;
+
+export interface FinishedMatchRow {
+  readonly matchId: string;
+  readonly tableId: string;
+  readonly variant: string;
+  readonly record: unknown;
+  readonly players: readonly (SeatOccupant | null)[];
+  readonly scores: readonly number[];
+  readonly finishedAt: Date;
+}
+
+/** Places by final totals: per player, or per pair in partnership variants. */
+export function placesOf(variant: string, scores: readonly number[]): number[] {
+  const teams = teamsOf(variant);
+  const teamRanks = ranksOf(teams.map((t) => scores[t[0]!]!));
+  const out: number[] = [];
+  teams.forEach((t, i) => t.forEach((s) => (out[s] = teamRanks[i]!)));
+  return out;
+}
+
+export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<void> {
+  const parsed = parseRecord(m.record);
+  if (!parsed.ok) throw new Error(`match ${m.matchId}: its game record is invalid: ${parsed.error.message}`);
+  const record = parsed.value;
+  const [ranked, club] = await Promise.all([
+    tx.rankedTable.findUnique({ where: { tableId: m.tableId }, select: { scope: true, userIds: true } }),
+    tx.clubTable.findUnique({ where: { tableId: m.tableId }, select: { clubId: true } }),
+  ]);
+  const finalUser = (seat: number) => {
+    const o = m.players[seat];
+    return o?.kind === "human" ? o.userId : null;
+  };
+  // Who each seat's result belongs to: the ranked table's starting players, else whoever sat there at the end.
+  const owners = [0, 1, 2, 3].map((s) => (ranked ? ranked.userIds[s] ?? null : finalUser(s)));
+  const leftEarly = owners.map((u, s) => ranked !== null && u !== null && finalUser(s) !== u);
+  let places = placesOf(m.variant, m.scores);
+  if (ranked && owners.every((u) => u !== null)) {
+    places = await applyMatchRatings(tx, {
+      matchId: m.matchId,
+      variant: m.variant,
+      scope: ranked.scope,
+      players: owners.map((userId, s) => ({ userId: userId!, score: m.scores[s]!, leftEarly: leftEarly[s]! })),
+      at: m.finishedAt,
+    });
+  }
+  const rows: Prisma.MatchPlayerCreateManyInput[] = [];
+  owners.forEach((userId, seat) => {
+    if (!userId) return;
+    const stats = seatStats(record, seat);
+    rows.push({
+      matchId: m.matchId,
+      seat,
+      userId,
+      variant: m.variant,
+      clubId: club?.clubId ?? null,
+      ranked: ranked !== null,
+      finishedAt: m.finishedAt,
+      score: m.scores[seat]!,
+      place: places[seat]!,
+      leftEarly: leftEarly[seat]!,
+      deals: stats.deals,
+      asDeclarer: stats.asDeclarer,
+      asPartner: stats.asPartner,
+      asDefender: stats.asDefender,
+      contracts: stats.contracts,
+    });
+  });
+  if (rows.length) await tx.matchPlayer.createMany({ data: rows });
+}

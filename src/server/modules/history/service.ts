@@ -1,0 +1,112 @@
+/**
+ * Game history: a player's finished matches, newest first, filtered by
+ * variant, club, date range and opponent, paged by keyset on
+ * (finishedAt, matchId) over the MatchPlayer indexes (no OFFSET, so page 500
+ * costs what page 1 costs); one finished match with its stored game record
+ * (the replay is computed from that record by the engine); and a player's
+ * statistics summed over their history rows.
+ */
+import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { failure, success, type ServiceResult } from "@/server/api/errors";
+import type { SeatOccupant } from "@/protocol";
+import { mergeContracts } from "./seat-stats";
+import type { HistoryFilter } from "./schema";
+
+export interface HistoryCursor {
+  readonly finishedAt: Date;
+  readonly matchId: string;
+}
+
+export const encodeCursor = (c: HistoryCursor) => `${c.finishedAt.toISOString()}_${c.matchId}`;
+export function decodeCursor(s: string): HistoryCursor | null {
+  const i = s.indexOf("_");
+  const at = new Date(s.slice(0, i));
+  return i > 0 && !Number.isNaN(at.getTime()) ? { finishedAt: at, matchId: s.slice(i + 1) } : null;
+}
+
+type HistoryRow = { matchId: string; seat: number; variant: string; clubId: string | null; ranked: boolean; finishedAt: Date; score: number; place: number; leftEarly: boolean };
+
+/** The page query, shared with the measurement script. */
+export function historyQuery(userId: string, f: HistoryFilter, cursor: HistoryCursor | null, take: number): Prisma.Sql {
+  const conds: Prisma.Sql[] = [Prisma.sql`p."userId" = ${userId}`];
+  if (f.variant) conds.push(Prisma.sql`p.variant = ${f.variant}`);
+  if (f.clubId) conds.push(Prisma.sql`p."clubId" = ${f.clubId}`);
+  if (f.from) conds.push(Prisma.sql`p."finishedAt" >= ${f.from}`);
+  if (f.to) conds.push(Prisma.sql`p."finishedAt" < ${f.to}`);
+  if (f.opponentId)
+    conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "MatchPlayer" o WHERE o."matchId" = p."matchId" AND o."userId" = ${f.opponentId} AND o.seat <> p.seat)`);
+  if (cursor) conds.push(Prisma.sql`(p."finishedAt", p."matchId") < (${cursor.finishedAt}, ${cursor.matchId})`);
+  return Prisma.sql`SELECT p."matchId", p.seat, p.variant, p."clubId", p.ranked, p."finishedAt", p.score, p.place, p."leftEarly"
+    FROM "MatchPlayer" p WHERE ${Prisma.join(conds, " AND ")}
+    ORDER BY p."finishedAt" DESC, p."matchId" DESC LIMIT ${take}`;
+}
+
+export async function listHistory(db: Db, userId: string, f: HistoryFilter & { cursor?: string | null; limit: number }) {
+  const cursor = f.cursor ? decodeCursor(f.cursor) : null;
+  const rows = await db.$queryRaw<HistoryRow[]>(historyQuery(userId, f, cursor, f.limit + 1));
+  const page = rows.slice(0, f.limit);
+  const matches = await db.match.findMany({ where: { id: { in: page.map((r) => r.matchId) } }, select: { id: true, players: true, scores: true } });
+  const byId = new Map(matches.map((m) => [m.id, m]));
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => {
+      const m = byId.get(r.matchId);
+      return { ...r, players: (m?.players ?? []) as unknown as (SeatOccupant | null)[], scores: (m?.scores ?? []) as number[] };
+    }),
+    nextCursor: rows.length > f.limit && last ? encodeCursor({ finishedAt: last.finishedAt, matchId: last.matchId }) : null,
+  };
+}
+
+/** One finished match: its game record, who played, and the rating changes it caused. */
+export async function getMatch(db: Db, matchId: string): Promise<ServiceResult<{
+  id: string;
+  variant: string;
+  finishedAt: Date;
+  record: unknown;
+  players: (SeatOccupant | null)[];
+  scores: number[];
+  ranked: boolean;
+  ratingChanges: { userId: string; before: number; after: number; place: number; leftEarly: boolean }[];
+}>> {
+  const m = await db.match.findUnique({ where: { id: matchId }, select: { id: true, variant: true, finishedAt: true, record: true, players: true, scores: true } });
+  if (!m) return failure({ code: "NOT_FOUND", status: "NOT_FOUND", message: "No such match." });
+  const changes = await db.ratingChange.findMany({ where: { matchId }, select: { userId: true, muBefore: true, mu: true, place: true, leftEarly: true } });
+  const scale = (x: number) => Math.round(x * 40);
+  return success({
+    id: m.id,
+    variant: m.variant,
+    finishedAt: m.finishedAt,
+    record: m.record,
+    players: m.players as unknown as (SeatOccupant | null)[],
+    scores: m.scores as number[],
+    ranked: changes.length > 0,
+    ratingChanges: changes.map((c) => ({ userId: c.userId, before: scale(c.muBefore), after: scale(c.mu), place: c.place, leftEarly: c.leftEarly })),
+  });
+}
+
+/** Per variant: matches, wins, deals, average points per deal, roles and contracts declared/made. */
+export async function playerStats(db: Db, userId: string) {
+  const groups = await db.matchPlayer.groupBy({
+    by: ["variant"],
+    where: { userId },
+    _count: { _all: true },
+    _sum: { deals: true, asDeclarer: true, asPartner: true, asDefender: true, score: true },
+  });
+  const wins = await db.matchPlayer.groupBy({ by: ["variant"], where: { userId, place: 1, leftEarly: false }, _count: { _all: true } });
+  const contractRows = await db.matchPlayer.findMany({ where: { userId, asDeclarer: { gt: 0 } }, select: { variant: true, contracts: true }, take: 5000, orderBy: { finishedAt: "desc" } });
+  return groups.map((g) => {
+    const deals = g._sum.deals ?? 0;
+    return {
+      variant: g.variant,
+      matches: g._count._all,
+      wins: wins.find((w) => w.variant === g.variant)?._count._all ?? 0,
+      deals,
+      pointsPerDeal: deals ? (g._sum.score ?? 0) / deals : 0,
+      asDeclarer: g._sum.asDeclarer ?? 0,
+      asPartner: g._sum.asPartner ?? 0,
+      asDefender: g._sum.asDefender ?? 0,
+      contracts: mergeContracts(contractRows.filter((r) => r.variant === g.variant).map((r) => r.contracts as Record<string, [number, number]>)),
+    };
+  });
+}

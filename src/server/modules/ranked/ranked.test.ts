@@ -1,0 +1,196 @@
+/**
+ * Ranked play against the real database: the queue seats four humans at a
+ * started table, the match's end rates them in the same transaction that
+ * stores the Match (a leaver loses, the others' results stand), and the
+ * history, leaderboard, rating-history and statistics procedures show it.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { buildRecord, playRandomMatch, verifyRecord, parseRecord } from "@/engine";
+import type { SeatOccupant } from "@/protocol";
+import { PrismaTableStore } from "@/server/realtime/prisma-store";
+import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
+import { rankedTableAccess } from "./access";
+import { formGroups, seatOrder, spreadAfter } from "./service";
+
+afterAll(closeTestDb);
+
+/** Plays the table's match to its end with random legal moves and stores it as the live tables do. */
+async function finishTable(tableId: string, opts: { leaverSeat?: number; at?: Date } = {}) {
+  const store = new PrismaTableStore(testDb());
+  const rec = (await store.getTable(tableId))!;
+  const setup = { variant: rec.variant, options: rec.options, seats: rec.seats.map((s) => ({ name: s!.name })), seed: rec.seed! };
+  const played = playRandomMatch(setup, `t-${tableId}`);
+  if (!played.ok) throw new Error(played.error.message);
+  const record = buildRecord(setup, played.value.actions, played.value.state);
+  if (!record.ok) throw new Error(record.error.message);
+  const players: (SeatOccupant | null)[] = rec.seats.map((s, i) => (i === opts.leaverSeat ? { kind: "bot", name: "Computer" } : s));
+  await store.finishMatch({ tableId, variant: rec.variant, record: record.value, players, scores: played.value.state.scores, finishedAt: (opts.at ?? new Date()).getTime() });
+  return { scores: played.value.state.scores, seats: rec.seats };
+}
+
+async function queueFour(variant: string): Promise<{ users: TestUser[]; tableId: string }> {
+  const users = await Promise.all([0, 1, 2, 3].map((i) => createTestUser({ displayName: `Ranked ${i}` })));
+  for (const u of users.slice(0, 3)) expect((await testCaller(u).ranked.join({ variant })).state).toBe("waiting");
+  const last = await testCaller(users[3]!).ranked.join({ variant });
+  expect(last.state).toBe("playing");
+  return { users, tableId: (last as { tableId: string }).tableId };
+}
+
+describe("ranked queue", () => {
+  it("seats four waiting players at a started table of the variant's standard rules, humans only", async () => {
+    const { users, tableId } = await queueFour("esmakker");
+    for (const u of users) expect(await testCaller(u).ranked.status()).toEqual({ state: "playing", tableId, variant: "esmakker" });
+    const table = (await new PrismaTableStore(testDb()).getTable(tableId))!;
+    expect(table.status).toBe("playing");
+    expect(table.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(table.options).toMatchObject({ deals: 12 });
+    expect(table.seats.every((s) => s?.kind === "human")).toBe(true);
+    expect(new Set(table.seats.map((s) => (s as { userId: string }).userId))).toEqual(new Set(users.map((u) => u.id)));
+    // Already in a match: cannot queue again. Outsiders may watch but not sit.
+    await expect(testCaller(users[0]!).ranked.join({ variant: "classic" })).rejects.toMatchObject({ code: "CONFLICT" });
+    const outsider = await createTestUser();
+    expect(await rankedTableAccess(testDb(), tableId, outsider.id, "sit")).toMatchObject({ code: "ranked/players-only" });
+    expect(await rankedTableAccess(testDb(), tableId, outsider.id, "watch")).toBeNull();
+    expect(await rankedTableAccess(testDb(), tableId, users[1]!.id, "sit")).toBeNull();
+  });
+
+  it("leaves the queue, refuses unknown variants and visitors", async () => {
+    const u = await createTestUser();
+    expect((await testCaller(u).ranked.join({ variant: "norwegian" })).state).toBe("waiting");
+    await testCaller(u).ranked.leave();
+    expect(await testCaller(u).ranked.status()).toEqual({ state: "idle" });
+    await expect(testCaller(u).ranked.join({ variant: "bridge" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(testCaller().ranked.status()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("groups players of similar rating, widening the spread with waiting time", () => {
+    const t0 = new Date(0);
+    const w = (userId: string, ordinal: number) => ({ userId, ordinal, joinedAt: t0 });
+    const pool = [w("a", 0), w("b", 1), w("c", 40), w("d", 2), w("e", 41), w("f", 1.5)];
+    expect(formGroups(pool, 0).map((g) => g.map((x) => x.userId).sort())).toEqual([["a", "b", "d", "f"]]);
+    expect(formGroups([w("a", 0), w("b", 1), w("c", 2), w("x", 30)], 0)).toEqual([]);
+    expect(formGroups([w("a", 0), w("b", 1), w("c", 2), w("x", 30)], 200_000)).toHaveLength(1);
+    expect(spreadAfter(10_000)).toBeGreaterThan(spreadAfter(0));
+    // Partnership seating: strongest with weakest.
+    expect(seatOrder([w("a", 1), w("b", 4), w("c", 3), w("d", 2)], "classic").map((x) => x.userId)).toEqual(["b", "c", "a", "d"]);
+  });
+});
+
+describe("ratings and history at a ranked match's end", () => {
+  it("rates the four players in the match's transaction; the leaver loses, history and replay data follow", async () => {
+    const { users, tableId } = await queueFour("esmakker");
+    const { scores, seats } = await finishTable(tableId, { leaverSeat: 1 });
+    const db = testDb();
+    const match = await db.match.findFirstOrThrow({ where: { tableId }, select: { id: true } });
+    const seatOf = (u: TestUser) => seats.findIndex((s) => s?.kind === "human" && s.userId === u.id);
+    const ratings = await db.playerRating.findMany({ where: { userId: { in: users.map((u) => u.id) }, variant: "esmakker", scope: "global" } });
+    expect(ratings).toHaveLength(4);
+    const changes = await db.ratingChange.findMany({ where: { matchId: match.id } });
+    expect(changes).toHaveLength(4);
+    const leaver = users.find((u) => seatOf(u) === 1)!;
+    const leaverChange = changes.find((c) => c.userId === leaver.id)!;
+    expect(leaverChange.leftEarly).toBe(true);
+    expect(leaverChange.place).toBe(4);
+    expect(leaverChange.mu).toBeLessThan(leaverChange.muBefore);
+    for (const c of changes) {
+      expect(c.sigma).toBeLessThan(c.sigmaBefore);
+      if (c.leftEarly) continue;
+      const s = scores[seatOf(users.find((u) => u.id === c.userId)!)]!;
+      const best = Math.max(...scores.filter((_, i) => i !== 1));
+      if (s === best && scores.filter((x) => x > s).length === 0) expect(c.mu).toBeGreaterThan(c.muBefore);
+    }
+    for (const r of ratings) expect(r.games).toBe(1);
+
+    // History: all four have the match, the leaver flagged; the record replays through the engine.
+    const me = testCaller(users[0]!);
+    const list = await me.history.list({ limit: 10 });
+    expect(list.items.map((i) => i.matchId)).toContain(match.id);
+    const leaverList = await testCaller(leaver).history.list({});
+    expect(leaverList.items.find((i) => i.matchId === match.id)).toMatchObject({ leftEarly: true, place: 4, ranked: true });
+    const detail = await testCaller().history.match({ matchId: match.id });
+    expect(detail.ranked).toBe(true);
+    const parsed = parseRecord(detail.record);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(verifyRecord(parsed.value)).toMatchObject({ ok: true, value: { mismatches: [] } });
+
+    // Leaderboard and rating history.
+    const board = await testCaller().ratings.leaderboard({ variant: "esmakker" });
+    const onBoard = board.filter((b) => users.some((u) => u.id === b.userId));
+    expect(onBoard).toHaveLength(4);
+    expect(board.map((b) => b.conservative)).toEqual([...board.map((b) => b.conservative)].sort((a, b) => b - a));
+    const mine = await testCaller().ratings.forUser({ userId: leaver.id });
+    expect(mine[0]).toMatchObject({ variant: "esmakker", scope: "global", provisional: true, games: 1 });
+    expect(mine[0]!.history).toHaveLength(2);
+    expect(mine[0]!.history[1]!.rating).toBeLessThan(mine[0]!.history[0]!.rating);
+
+    const stats = await testCaller().history.stats({ userId: users[0]!.id });
+    const es = stats.find((s) => s.variant === "esmakker")!;
+    expect(es.matches).toBe(1);
+    expect(es.deals).toBeGreaterThan(0);
+    expect(es.asDeclarer + es.asPartner + es.asDefender).toBeLessThanOrEqual(es.deals);
+    const declared = Object.values(es.contracts).reduce((n, [d]) => n + d, 0);
+    expect(declared).toBe(es.asDeclarer);
+  });
+
+  it("an unranked table's match adds history rows for its humans only, and no ratings", async () => {
+    const db = testDb();
+    const [a, b] = await Promise.all([createTestUser(), createTestUser()]);
+    const tableId = await startTable("classic", [a, b]);
+    await finishTable(tableId);
+    const match = await db.match.findFirstOrThrow({ where: { tableId }, select: { id: true } });
+    expect(await db.matchPlayer.count({ where: { matchId: match.id } })).toBe(2);
+    expect(await db.ratingChange.count({ where: { matchId: match.id } })).toBe(0);
+  });
+});
+
+/** A plain (unranked) started table with the given humans on seats 0.. and computer players elsewhere. */
+async function startTable(variant: string, humans: TestUser[]): Promise<string> {
+  const store = new PrismaTableStore(testDb());
+  const t = await store.createTable({ variant, options: variant === "classic" ? { target: 5 } : {}, isPrivate: false, createdById: humans[0]!.id, turnSeconds: 45 }, Date.now());
+  const { parseOptions } = await import("@/engine");
+  const opts = parseOptions(variant, t.options);
+  if (!opts.ok) throw new Error("options");
+  await testDb().table.update({ where: { id: t.id }, data: { options: opts.value as object } });
+  const seats: SeatOccupant[] = [0, 1, 2, 3].map((i) => (humans[i] ? { kind: "human", userId: humans[i]!.id, name: humans[i]!.displayName } : { kind: "bot", name: `Computer ${i}` }));
+  await store.updateSeats(t.id, seats, { seed: "ab".repeat(32), at: Date.now() });
+  return t.id;
+}
+
+describe("history paging and filters", () => {
+  it("pages by keyset without gaps or repeats and filters by variant, date and opponent", async () => {
+    const [me, other] = await Promise.all([createTestUser(), createTestUser()]);
+    const base = Date.UTC(2026, 0, 1);
+    const made: { variant: string; at: Date; withOther: boolean }[] = [
+      { variant: "classic", at: new Date(base + 1000), withOther: true },
+      { variant: "norwegian", at: new Date(base + 2000), withOther: false },
+      { variant: "classic", at: new Date(base + 3000), withOther: false },
+      { variant: "norwegian", at: new Date(base + 4000), withOther: true },
+      { variant: "classic", at: new Date(base + 4000), withOther: false }, // same instant: the match id breaks the tie
+    ];
+    for (const m of made) {
+      const id = await startTable(m.variant, m.withOther ? [me, other] : [me]);
+      await finishTable(id, { at: m.at });
+    }
+    const api = testCaller(me);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof api.history.list>> = await api.history.list({ limit: 2, cursor });
+      seen.push(...page.items.map((i) => i.matchId));
+      for (let i = 1; i < page.items.length; i++) expect(page.items[i - 1]!.finishedAt.getTime()).toBeGreaterThanOrEqual(page.items[i]!.finishedAt.getTime());
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    const classic = await api.history.list({ variant: "classic" });
+    expect(classic.items.map((i) => i.variant)).toEqual(["classic", "classic", "classic"]);
+    const early = await api.history.list({ to: new Date(base + 2500) });
+    expect(early.items).toHaveLength(2);
+    const withOther = await api.history.list({ opponentId: other.id });
+    expect(withOther.items.map((i) => i.variant).sort()).toEqual(["classic", "norwegian"]);
+    expect(withOther.items[0]!.players.some((p) => p?.kind === "human" && p.userId === other.id)).toBe(true);
+  });
+});

@@ -1,0 +1,23 @@
+/** The ranked queue over tRPC: join a variant's queue, leave it, poll the status (which also runs matchmaking). */
+import { z } from "zod";
+import { createTRPCRouter, protectedProcedure } from "@/server/api/trpc";
+import { unwrap } from "@/server/api/errors";
+import { currentTableHub } from "@/server/realtime";
+import * as ranked from "./service";
+
+/** Loads the new tables' rooms in this process so their turn timers run even before anyone opens them. */
+const startRooms = (status: ranked.QueueStatus) => {
+  if (status.state === "playing") void currentTableHub()?.room(status.tableId);
+  return status;
+};
+
+export const rankedRouter = createTRPCRouter({
+  join: protectedProcedure
+    .input(z.object({ variant: z.string().min(1).max(32) }))
+    .mutation(async ({ ctx, input }) => startRooms(unwrap(await ranked.joinQueue(ctx.db, ctx.user.id, input.variant)))),
+  leave: protectedProcedure.mutation(async ({ ctx }) => {
+    await ranked.leaveQueue(ctx.db, ctx.user.id);
+    return { ok: true };
+  }),
+  status: protectedProcedure.query(async ({ ctx }) => startRooms(await ranked.queueStatus(ctx.db, ctx.user.id))),
+});

@@ -1,0 +1,133 @@
+/**
+ * The ranked queue and matchmaking. A player joins the queue of one variant;
+ * whenever someone joins or polls, waiting players are grouped in fours of
+ * similar conservative rating (the accepted spread widens the longer the
+ * oldest of them has waited). A group gets a live table with the variant's
+ * standard rules (the engine's defaults, as RULES.md fixes them), all four
+ * humans seated and the match started; only those four may sit there (see
+ * access.ts). Matching runs under a per-variant advisory lock so two servers
+ * never seat the same player twice.
+ */
+import { randomBytes } from "node:crypto";
+import { parseOptions, VARIANT_IDS } from "@/engine";
+import type { Prisma, PrismaClient } from "@/generated/prisma/client";
+import type { Db } from "@/server/db";
+import { failure, success, type ServiceResult } from "@/server/api/errors";
+import { PrismaTableStore } from "@/server/realtime/prisma-store";
+import type { SeatOccupant } from "@/protocol";
+import { conservative, initialSkill, isPartnershipVariant } from "@/server/modules/ratings/rating-system";
+import { GLOBAL_SCOPE } from "@/server/modules/ratings/service";
+
+type Tx = Prisma.TransactionClient;
+
+/** Accepted rating spread (conservative rating units) at once, and its growth per second of waiting. */
+export const BASE_SPREAD = 3;
+export const SPREAD_PER_SECOND = 0.25;
+export const RANKED_TURN_SECONDS = 45;
+
+export type QueueStatus =
+  | { readonly state: "idle" }
+  | { readonly state: "waiting"; readonly variant: string; readonly since: Date; readonly waiting: number }
+  | { readonly state: "playing"; readonly tableId: string; readonly variant: string };
+
+export const spreadAfter = (waitedMs: number) => BASE_SPREAD + (SPREAD_PER_SECOND * Math.max(0, waitedMs)) / 1000;
+
+interface Waiting {
+  readonly userId: string;
+  readonly ordinal: number;
+  readonly joinedAt: Date;
+}
+
+/** Picks groups of four: the longest-waiting player with the three nearest in rating within the spread. */
+export function formGroups(waiting: readonly Waiting[], now: number): Waiting[][] {
+  const pool = [...waiting].sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
+  const groups: Waiting[][] = [];
+  for (let i = 0; i < pool.length; ) {
+    const anchor = pool[i]!;
+    const spread = spreadAfter(now - anchor.joinedAt.getTime());
+    const near = pool
+      .filter((w) => w !== anchor && Math.abs(w.ordinal - anchor.ordinal) <= spread)
+      .sort((a, b) => Math.abs(a.ordinal - anchor.ordinal) - Math.abs(b.ordinal - anchor.ordinal))
+      .slice(0, 3);
+    if (near.length < 3) {
+      i++;
+      continue;
+    }
+    const group = [anchor, ...near];
+    groups.push(group);
+    for (const w of group) pool.splice(pool.indexOf(w), 1);
+  }
+  return groups;
+}
+
+/** Seats for a group: in partnership variants the strongest and weakest play together (seats 0 and 2). */
+export function seatOrder(group: readonly Waiting[], variant: string): Waiting[] {
+  const byRating = [...group].sort((a, b) => b.ordinal - a.ordinal);
+  if (!isPartnershipVariant(variant)) return byRating;
+  const [a, b, c, d] = byRating as [Waiting, Waiting, Waiting, Waiting];
+  return [a, b, d, c];
+}
+
+async function activeRankedTable(db: Db | Tx, userId: string) {
+  const rows = await db.rankedTable.findMany({ where: { userIds: { has: userId } }, orderBy: { createdAt: "desc" }, take: 5, select: { tableId: true, variant: true } });
+  if (!rows.length) return null;
+  const playing = await db.table.findFirst({ where: { id: { in: rows.map((r) => r.tableId) }, status: "playing" }, select: { id: true } });
+  return playing ? rows.find((r) => r.tableId === playing.id)! : null;
+}
+
+/** Forms every possible group of one variant; returns the new tables' ids. */
+export async function matchmake(db: Db, variant: string, now = Date.now()): Promise<string[]> {
+  const options = parseOptions(variant, {});
+  if (!options.ok) return [];
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`ranked:${variant}`}))`;
+    const waiting = await tx.rankedQueueEntry.findMany({ where: { variant }, orderBy: { joinedAt: "asc" }, take: 500, select: { userId: true, ordinal: true, joinedAt: true } });
+    const groups = formGroups(waiting, now);
+    if (!groups.length) return [];
+    const users = await tx.user.findMany({ where: { id: { in: groups.flat().map((w) => w.userId) } }, select: { id: true, displayName: true } });
+    const names = new Map(users.map((u) => [u.id, u.displayName]));
+    // The live-table store only uses the Table model, which a transaction client serves as well.
+    const store = new PrismaTableStore(tx as unknown as PrismaClient);
+    const tableIds: string[] = [];
+    for (const group of groups) {
+      const seated = seatOrder(group, variant);
+      const table = await store.createTable({ variant, options: options.value as Record<string, unknown>, isPrivate: true, createdById: seated[0]!.userId, turnSeconds: RANKED_TURN_SECONDS }, now);
+      const seats: SeatOccupant[] = seated.map((w) => ({ kind: "human", userId: w.userId, name: names.get(w.userId) ?? "?" }));
+      await store.updateSeats(table.id, seats, { seed: randomBytes(32).toString("hex"), at: now });
+      await tx.rankedTable.create({ data: { tableId: table.id, variant, scope: GLOBAL_SCOPE, userIds: seated.map((w) => w.userId) }, select: { tableId: true } });
+      await tx.rankedQueueEntry.deleteMany({ where: { userId: { in: group.map((w) => w.userId) } } });
+      tableIds.push(table.id);
+    }
+    return tableIds;
+  });
+}
+
+export async function queueStatus(db: Db, userId: string, now = Date.now()): Promise<QueueStatus> {
+  const entry = await db.rankedQueueEntry.findUnique({ where: { userId }, select: { variant: true, joinedAt: true } });
+  if (entry) {
+    await matchmake(db, entry.variant, now);
+    const still = await db.rankedQueueEntry.findUnique({ where: { userId }, select: { joinedAt: true } });
+    if (still) return { state: "waiting", variant: entry.variant, since: still.joinedAt, waiting: await db.rankedQueueEntry.count({ where: { variant: entry.variant } }) };
+  }
+  const active = await activeRankedTable(db, userId);
+  return active ? { state: "playing", tableId: active.tableId, variant: active.variant } : { state: "idle" };
+}
+
+export async function joinQueue(db: Db, userId: string, variant: string, now = Date.now()): Promise<ServiceResult<QueueStatus>> {
+  if (!(VARIANT_IDS as readonly string[]).includes(variant)) return failure({ code: "UNKNOWN_VARIANT", status: "BAD_REQUEST", message: `Unknown variant ${variant}.` });
+  const active = await activeRankedTable(db, userId);
+  if (active) return failure({ code: "RANKED_IN_MATCH", status: "CONFLICT", message: "You are already playing a ranked match." });
+  const rating = await db.playerRating.findUnique({ where: { userId_variant_scope: { userId, variant, scope: GLOBAL_SCOPE } }, select: { ordinal: true } });
+  const ordinal = rating?.ordinal ?? conservative(initialSkill());
+  await db.rankedQueueEntry.upsert({
+    where: { userId },
+    create: { userId, variant, ordinal, joinedAt: new Date(now) },
+    update: { variant, ordinal, joinedAt: new Date(now) },
+    select: { userId: true },
+  });
+  return success(await queueStatus(db, userId, now));
+}
+
+export async function leaveQueue(db: Db, userId: string): Promise<void> {
+  await db.rankedQueueEntry.deleteMany({ where: { userId } });
+}
