@@ -5,11 +5,13 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 import { accountsRouter } from "@/server/modules/accounts/router";
 import { tablesRouter } from "@/server/modules/tables/router";
 import { clubsRouter } from "@/server/modules/clubs/router";
+import { rankedRouters } from "@/server/modules/ranked/routers";
 
 export const appRouter = createTRPCRouter({
   accounts: accountsRouter,
   tables: tablesRouter,
   clubs: clubsRouter,
+  ...rankedRouters,
 });
 
 export type AppRouter = typeof appRouter;
