@@ -13,6 +13,7 @@ import { TableHub } from "./lobby";
 import { PrismaTableStore } from "./prisma-store";
 import { attachSockets, SocketTransport } from "./socket";
 import { clubTableAccess } from "@/server/modules/clubs/access";
+import { rankedTableAccess } from "@/server/modules/ranked/access";
 
 export interface RealtimeOptions {
   /** Pause before a computer player acts (ms). */
@@ -34,7 +35,8 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
     botDelayMs: opts.botDelayMs ?? 700,
     leaseMs: opts.leaseMs,
-    access: (tableId, userId, intent) => clubTableAccess(getDb(), tableId, userId, intent),
+    access: async (tableId, userId, intent) =>
+      (await clubTableAccess(getDb(), tableId, userId, intent)) ?? (await rankedTableAccess(getDb(), tableId, userId, intent)),
   });
   (globalThis as WithHub)[hubKey] = hub;
   const allowedOrigins = process.env.AUTH_URL ? [process.env.AUTH_URL] : [];

@@ -1,14 +1,15 @@
 /**
  * The live-table store in PostgreSQL: Table rows (seats, seed, version, lease)
  * and their append-only TableEvent rows. Each accepted action is one
- * TableEvent written in the same transaction that moves Table.seq, guarded by
- * the expected version and the lease owner.
+ * TableEvent written by the same statement (one transaction) that moves
+ * Table.seq, guarded by the expected version and the lease owner.
  */
 import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { Action, Seat } from "@/engine/types";
 import type { SeatOccupant, TableStatus } from "@/protocol";
 import type { AppendResult, FinishedMatch, NewTable, StoredAction, TableRecord, TableStore } from "./store";
+import { recordFinishedMatch } from "@/server/modules/history/record-match";
 
 const tableSelect = {
   id: true,
@@ -107,35 +108,39 @@ export class PrismaTableStore implements TableStore {
   }
 
   async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string): Promise<AppendResult> {
-    return this.db.$transaction(async (tx) => {
-      const moved = await tx.table.updateMany({
-        where: { id: tableId, seq: action.seq - 1, leaseOwner },
-        data: { seq: action.seq, lastActionAt: new Date(at) },
-      });
-      if (moved.count !== 1) return "conflict" as const;
-      await tx.tableEvent.create({
-        data: { tableId, seq: action.seq, seat: action.seat, action: json(action.action), byBot: action.byBot, createdAt: new Date(at) },
-        select: { id: true },
-      });
-      return "ok" as const;
-    });
+    // One statement, so one round trip and one commit: the version moves only if it
+    // is still the expected one and this process holds the lease, and the event row
+    // is inserted only if it moved.
+    const when = new Date(at);
+    const inserted = await this.db.$executeRaw`
+      WITH moved AS (
+        UPDATE "Table" SET "seq" = ${action.seq}, "lastActionAt" = ${when}, "updatedAt" = ${when}
+        WHERE "id" = ${tableId} AND "seq" = ${action.seq - 1} AND "leaseOwner" = ${leaseOwner}
+        RETURNING "id"
+      )
+      INSERT INTO "TableEvent" ("tableId", "seq", "seat", "action", "byBot", "createdAt")
+      SELECT "id", ${action.seq}, ${action.seat}, ${JSON.stringify(action.action)}::jsonb, ${action.byBot}, ${when} FROM moved`;
+    return inserted === 1 ? "ok" : "conflict";
   }
 
   async finishMatch(match: FinishedMatch) {
-    await this.db.$transaction([
-      this.db.match.create({
+    // History rows and ratings are written in the same transaction as the match's end.
+    await this.db.$transaction(async (tx) => {
+      const finishedAt = new Date(match.finishedAt);
+      const row = await tx.match.create({
         data: {
           tableId: match.tableId,
           variant: match.variant,
           record: json(match.record),
           players: json(match.players),
           scores: json(match.scores),
-          finishedAt: new Date(match.finishedAt),
+          finishedAt,
         },
         select: { id: true },
-      }),
-      this.db.table.update({ where: { id: match.tableId }, data: { status: "finished" }, select: { id: true } }),
-    ]);
+      });
+      await tx.table.update({ where: { id: match.tableId }, data: { status: "finished" }, select: { id: true } });
+      await recordFinishedMatch(tx, { ...match, matchId: row.id, finishedAt });
+    });
   }
 
   async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {
