@@ -129,3 +129,18 @@ test("public profiles and unknown pages", async ({ page }) => {
   expect((await page.goto("/no/such/page"))?.status()).toBe(404);
   await expect(page.getByText("Page not found")).toBeVisible();
 });
+
+test("pages fit a 360px wide phone without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const widthFits = async () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  for (const path of ["/", "/rules", "/login", "/register"]) {
+    await page.goto(path);
+    expect(await widthFits(), path).toBe(true);
+  }
+  await registerAndLogin(page, "Phone");
+  for (const locale of ["nb", "da", "en"] as const) {
+    await setLanguage(page, locale);
+    expect(await widthFits(), `profile in ${locale}`).toBe(true);
+    await expect(page.getByTestId("language-switcher")).toBeInViewport();
+  }
+});
