@@ -126,7 +126,7 @@ describe("live tables over sockets", () => {
       clients.push(watcher);
       expect(await watcher.open(t.id)).toEqual({ ok: true });
       cs.forEach((c) => c.play());
-      await Promise.all(cs.map((c) => c.waitFor((s) => s.status === "finished", 120_000)));
+      await Promise.all(cs.map((c) => c.waitFor((s) => s.status === "finished", 230_000)));
       await watcher.waitFor((s) => s.status === "finished");
       const db = testDb();
       const match = await db.match.findFirstOrThrow({ where: { tableId: t.id } });
@@ -148,7 +148,7 @@ describe("live tables over sockets", () => {
       for (const r of results) expect(shown.has(sha256Hex(r.seed!))).toBe(true);
       cs.forEach((c) => c.close());
       watcher.close();
-    });
+    }, 240_000);
   }
 
   it("refuses another seat's card, a stale retry and malformed messages, and nothing changes", async () => {

@@ -68,9 +68,19 @@ export class LiveClient {
     if (t.you === null || t.view.hand.turn !== t.you || t.view.hand.legal.length === 0 || this.sentFor === t.seq) return;
     this.sentFor = t.seq;
     const action = this.autoplay(t.view);
-    void this.send({ type: "action", tableId: t.id, seq: t.seq, action }).catch(() => {
-      this.sentFor = -1; // lost with a connection: try again on the next snapshot
-    });
+    void this.send({ type: "action", tableId: t.id, seq: t.seq, action }).then(
+      (ack) => {
+        // Over the rate limit: wait for tokens and try the same version again.
+        if (!ack.ok && ack.error.code === "table/rate-limited")
+          setTimeout(() => {
+            if (this.sentFor === t.seq) this.sentFor = -1;
+            this.maybePlay();
+          }, 250);
+      },
+      () => {
+        this.sentFor = -1; // lost with a connection: try again on the next snapshot
+      },
+    );
   }
 
   waitFor(cond: (t: TableSnapshot) => boolean, ms = 60_000): Promise<TableSnapshot> {
