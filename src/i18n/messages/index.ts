@@ -35,6 +35,12 @@ import enEngine from "./en/engine.json";
 import daClubs from "./da/clubs.json";
 import nbClubs from "./nb/clubs.json";
 import enClubs from "./en/clubs.json";
+import daRanked from "./da/ranked.json";
+import nbRanked from "./nb/ranked.json";
+import enRanked from "./en/ranked.json";
+import daHistory from "./da/history.json";
+import nbHistory from "./nb/history.json";
+import enHistory from "./en/history.json";
 
 /** English is the reference shape; the parity test checks da and nb against it. */
 const en = {
@@ -48,6 +54,8 @@ const en = {
   table: enTable,
   engine: enEngine,
   clubs: enClubs,
+  ranked: enRanked,
+  history: enHistory,
 };
 
 export type Messages = typeof en;
@@ -64,6 +72,10 @@ export const MESSAGES: Record<Locale, Messages> = {
     table: daTable,
     engine: daEngine,
     clubs: daClubs,
+    ranked: daRanked,
+    history: daHistory,
+  ranked: daRanked,
+  history: daHistory,
   },
   nb: {
     common: nbCommon,
@@ -76,6 +88,10 @@ export const MESSAGES: Record<Locale, Messages> = {
     table: nbTable,
     engine: nbEngine,
     clubs: nbClubs,
+    ranked: nbRanked,
+    history: nbHistory,
+  ranked: nbRanked,
+  history: nbHistory,
   },
   en,
 };
