@@ -1,10 +1,141 @@
 /**
- * The strong level's card play (sampling + double-dummy solving). Until the
- * solver is wired in, it defers to the normal level by returning null.
+ * The strong level's card play: deal the unseen cards at random in ways
+ * consistent with what this seat has seen (sampling.ts), solve each sample
+ * double dummy, and play the card with the best average points under the
+ * variant's scoring (outcome.ts). Early in a hand, when a full solve per card
+ * would not fit the time budget, each sample is played out instead by a fast
+ * greedy playout (the solver's move ordering); from `exactCards` cards per
+ * hand on, every sample is solved exactly. The time budget is turned into a
+ * budget of search work (solver nodes, playout plies) so the choice stays a
+ * pure function of the view and the seed; the clock only stops a search that
+ * runs far past its budget on an overloaded machine. Pasnolo (everyone for
+ * themself) is left to the heuristics.
  */
-import type { Card } from "../engine/cards";
-import type { MatchView } from "../engine/types";
+import { type Card, JOKER } from "../engine/cards";
+import { createRng } from "../engine/random";
+import type { MatchView, Seat } from "../engine/types";
+import { calledCard, seatedHand, sidesOf, trickRulesOf } from "./facts";
+import { handModel } from "./outcome";
+import { chooseCard, playContext } from "./play";
+import { hiddenInfo, sampleHands } from "./sampling";
+import { cardToMove, createSearch } from "./solver/index";
 
-export function strongCard(_view: MatchView, _opts: { budgetMs: number; seed: string }): Card | null {
-  return null;
+export interface StrongOptions {
+  readonly budgetMs: number;
+  readonly seed: string;
+  /** Largest hand size solved exactly; default from the budget. */
+  readonly exactCards?: number;
+  /** Upper limit on samples (mainly for tests). */
+  readonly maxSamples?: number;
+}
+
+/** Search work (solver nodes or playout plies) a millisecond buys on a modest machine; calibrated by bench:bots. */
+export const WORK_PER_MS = 400;
+
+/** Hand size from which the exact solve fits the budget with enough samples. */
+export const exactCardsFor = (budgetMs: number): number => (budgetMs >= 800 ? 8 : budgetMs >= 250 ? 7 : 6);
+
+export interface CardScore {
+  readonly card: Card;
+  readonly points: number;
+  readonly tricks: number;
+}
+
+/** Average points (and side tricks) of each legal card over sampled deals; null when the bot should use heuristics. */
+export function scoreCards(view: MatchView, opts: StrongOptions): { scores: CardScore[]; samples: number; exact: boolean } | null {
+  const seated = seatedHand(view);
+  if (!seated) return null;
+  const { me, hand, cards } = seated;
+  const legal = hand.legal.flatMap((a) => (a.type === "play" ? [a.card] : []));
+  if (legal.length === 0) return null;
+  // A face-down (fordækt) card on the table is unknown to the solver.
+  const onTable = [...hand.tricks.flatMap((t) => t.plays), ...(hand.trick?.plays ?? [])];
+  if (onTable.some((p) => p.card[0] === "X")) return null;
+  const sides = sidesOf(view, me, cards);
+  const called = calledCard(view);
+  if (handModel(view, me, sides.declaring) === null) return null;
+
+  const rules = trickRulesOf(view);
+  const info = hiddenInfo(view, me, cards);
+  const rng = createRng(`${opts.seed}#strong#${view.handIndex}#${hand.tricks.length}#${hand.trick?.plays.length ?? 0}#${me}`);
+  const exact = cards.length <= (opts.exactCards ?? exactCardsFor(opts.budgetMs));
+  const workBudget = opts.budgetMs * WORK_PER_MS;
+  const hardDeadline = performance.now() + opts.budgetMs * 4;
+  let work = 0;
+  const maxSamples = opts.maxSamples ?? (exact ? 200 : 400);
+  const sumPoints = new Float64Array(legal.length);
+  const sumTricks = new Float64Array(legal.length);
+  const trick = hand.trick && hand.trick.plays.length < 4 ? hand.trick : null;
+  const leader: Seat = trick ? trick.leader : me;
+  let samples = 0;
+  let failures = 0;
+  while (samples < maxSamples && (samples === 0 || (work < workBudget && performance.now() < hardDeadline))) {
+    const hands = sampleHands(info, rng, called);
+    if (!hands) {
+      if (++failures > 20) break;
+      continue;
+    }
+    // Es-makker with the partner unknown: this sample decides who holds the called card.
+    let declaring = sides.declaring;
+    if (!sides.known && called && view.variant === "esmakker") {
+      const holder = hands.findIndex((h) => h.includes(called)) as Seat | -1;
+      const d = sides.declaring[0]!;
+      declaring = holder === -1 || holder === d ? [d] : [d, holder];
+    }
+    const model = handModel(view, me, declaring)!;
+    const dd = createSearch({
+      hands,
+      trick,
+      leader,
+      rules,
+      side: model.side,
+      sideMaximises: model.sideMaximises,
+      firstTrick: hand.tricks.length === 0,
+      called: view.variant === "esmakker" ? called : null,
+      stopSide: model.stopSide,
+      stopOthers: model.stopOthers,
+      takenSide: model.takenSide,
+      takenOthers: model.takenOthers,
+    });
+    const byRep = new Map<number, number>();
+    legal.forEach((card, i) => {
+      const rep = dd.representative(cardToMove(card, rules.aceLow));
+      let v = byRep.get(rep);
+      if (v === undefined) {
+        v = exact ? dd.valueAfter(rep) : dd.rolloutAfter(rep);
+        byRep.set(rep, v);
+        // A playout costs about as much as a few solver nodes per card played.
+        if (!exact) work += 16 * cards.length;
+      }
+      sumPoints[i]! += model.points(model.takenSide + v);
+      sumTricks[i]! += model.sideMaximises === model.side.includes(me) ? v : -v;
+    });
+    work += dd.nodes;
+    samples++;
+  }
+  if (samples === 0) return null;
+  return {
+    scores: legal.map((card, i) => ({ card, points: sumPoints[i]! / samples, tricks: sumTricks[i]! / samples })),
+    samples,
+    exact,
+  };
+}
+
+export function strongCard(view: MatchView, opts: StrongOptions): Card | null {
+  const seated = seatedHand(view)!;
+  const legal = seated.hand.legal.flatMap((a) => (a.type === "play" ? [a.card] : []));
+  if (legal.length === 1) return legal[0]!;
+  const result = scoreCards(view, opts);
+  if (!result) return null;
+  // Best average points; then the better trick count for our aim; ties go to the heuristic's card.
+  const heuristic = chooseCard(playContext(view, seated.me, seated.cards, legal, true));
+  const EPS = 1e-9;
+  let best = result.scores[0]!;
+  for (const s of result.scores) {
+    if (s.points > best.points + EPS || (Math.abs(s.points - best.points) <= EPS && s.tricks > best.tricks + EPS)) best = s;
+  }
+  const tied = result.scores.filter((s) => Math.abs(s.points - best.points) <= EPS && Math.abs(s.tricks - best.tricks) <= EPS);
+  if (tied.some((s) => s.card === heuristic)) return heuristic;
+  // Among equals, keep jokers for later.
+  return (tied.find((s) => s.card !== JOKER) ?? best).card;
 }

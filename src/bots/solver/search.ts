@@ -191,6 +191,38 @@ export class DoubleDummy {
     return v;
   }
 
+  /**
+   * Further counted tricks when every seat plays the move ordering's first choice (cash winners,
+   * win cheaply, duck otherwise) from here to the end: a fast, approximate playout.
+   */
+  rollout(): number {
+    const start = this.cw;
+    const played: number[] = [];
+    while (this.maxMore() > 0) {
+      const p = this.toMove();
+      const n = this.generate(p, this.ply, true);
+      if (n === 0) break;
+      const m = this.moves[this.ply * MOVES_PER_NODE]!;
+      played.push(p, m, this.play(p, m));
+    }
+    const result = this.cw - start;
+    while (played.length > 0) {
+      const undo = played.pop()!, m = played.pop()!, p = played.pop()!;
+      this.unplay(p, m, undo);
+    }
+    return result;
+  }
+
+  /** rollout() after the player to move plays `move`, counting that trick too. */
+  rolloutAfter(move: number): number {
+    const p = this.toMove();
+    const before = this.cw;
+    const undo = this.play(p, move);
+    const v = this.rollout() + (this.cw - before);
+    this.unplay(p, move, undo);
+    return v;
+  }
+
   // ---------------------------------------------------------------------------
 
   /** Can the maximisers make at least `t` more counted tricks? */

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { type MatchState, apply, createMatch, currentTurn, view } from "../engine/index";
+import type { Card } from "../engine/cards";
+import { createRng } from "../engine/random";
+import type { MatchView, Seat, VariantId } from "../engine/types";
+import { analyzePlay } from "./analysis";
+import { playHands } from "./arena";
+import { type BotLevel, decide } from "./index";
+import { hiddenInfo, sampleHands } from "./sampling";
+
+const VARIANTS: VariantId[] = ["esmakker", "classic", "norwegian", "danish"];
+
+/** Plays bots until `stop` says so; returns the state there. */
+function advance(variant: VariantId, seed: string, stop: (s: MatchState) => boolean, level: BotLevel = "normal"): MatchState {
+  const created = createMatch({ variant, seed });
+  if (!created.ok) throw new Error(created.error.message);
+  let state = created.value;
+  for (let i = 0; i < 500 && !stop(state); i++) {
+    const seat = currentTurn(state)!;
+    const step = apply(state, seat, decide(view(state, seat), { level, seed: "adv" }));
+    if (!step.ok) throw new Error(step.error.message);
+    state = step.state;
+  }
+  return state;
+}
+
+describe("bots play legal, complete hands in every variant", () => {
+  for (const variant of VARIANTS) {
+    it(`${variant}: random, easy and normal finish hands with only accepted actions`, () => {
+      for (const levels of [
+        ["random", "easy", "random", "easy"],
+        ["normal", "easy", "normal", "random"],
+      ] as BotLevel[][]) {
+        const { results, state } = playHands({ variant, seed: `legal-${variant}` }, { levels, hands: 4 });
+        expect(results.length === 4 || state.over).toBe(true);
+        // Es-makker and Danish whist are zero-sum; classic and Norwegian score one pair.
+        if (variant === "esmakker" || variant === "danish") for (const r of results) expect(r.points.reduce((a, b) => a + b, 0)).toBeCloseTo(0);
+      }
+    });
+    it(`${variant}: strong finishes a hand with a small budget`, () => {
+      const { results } = playHands({ variant, seed: `strong-${variant}` }, { levels: ["strong", "normal", "strong", "normal"], hands: 1, budgetMs: 25 });
+      expect(results.length).toBe(1);
+    });
+  }
+});
+
+describe("decisions depend on the view and the seed only", () => {
+  it("the same view and seed give the same action at every level", () => {
+    const state = advance("esmakker", "det-1", (s) => s.hand !== null && s.hand.phase === "play" && s.hand.tricks.length === 2);
+    const seat = currentTurn(state)!;
+    const v = view(state, seat);
+    for (const level of ["random", "easy", "normal", "strong"] as BotLevel[]) {
+      const a = decide(v, { level, seed: "s", budgetMs: 40 });
+      const b = decide(structuredClone(v), { level, seed: "s", budgetMs: 40 });
+      expect(b).toEqual(a);
+      expect(v.hand!.legal).toContainEqual(a);
+    }
+  });
+
+  it("cards hidden from the bot do not change its decision", () => {
+    for (const variant of VARIANTS) {
+      const state = advance(variant, `hidden-${variant}`, (s) => s.hand !== null && s.hand.phase === "play" && s.hand.tricks.length === 3);
+      const me = currentTurn(state)!;
+      // Swap two unplayed cards of the same suit between two other seats: nothing the bot can see changes.
+      const others = ([0, 1, 2, 3] as Seat[]).filter((s) => s !== me);
+      let swapped: MatchState | null = null;
+      const hands = state.hand!.hands;
+      search: for (const a of others)
+        for (const b of others)
+          if (a < b)
+            for (const ca of hands[a]!)
+              for (const cb of hands[b]!)
+                if (ca !== cb && ca !== "JK" && cb !== "JK" && ca[1] === cb[1]) {
+                  const newHands = hands.map((h, s) => (s === a ? h.map((c) => (c === ca ? cb : c)) : s === b ? h.map((c) => (c === cb ? ca : c)) : h));
+                  swapped = { ...state, hand: { ...state.hand!, hands: newHands } };
+                  break search;
+                }
+      expect(swapped, `${variant}: found two hidden cards to swap`).not.toBeNull();
+      expect(view(swapped!, me)).toEqual(view(state, me));
+      expect(swapped!.hand!.hands).not.toEqual(state.hand!.hands);
+      for (const level of ["random", "easy", "normal", "strong"] as BotLevel[])
+        expect(decide(view(swapped!, me), { level, seed: "h", budgetMs: 40 })).toEqual(decide(view(state, me), { level, seed: "h", budgetMs: 40 }));
+    }
+  });
+
+  it("decide() refuses a MatchState and a spectator view", () => {
+    const state = advance("classic", "refuse", () => true);
+    // @ts-expect-error a MatchState is not a MatchView
+    expect(() => decide(state)).toThrow(/MatchView/);
+    expect(() => decide(view(state, null))).toThrow();
+  });
+});
+
+describe("sampling hidden hands", () => {
+  it("keeps counts, known cards and shown voids", () => {
+    const state = advance("classic", "sample-1", (s) => s.hand !== null && s.hand.tricks.length === 6);
+    const me = currentTurn(state)!;
+    const v: MatchView = view(state, me);
+    const mine = v.hand!.hands[me]!.cards!.slice();
+    const info = hiddenInfo(v, me, mine);
+    const rng = createRng("sampling");
+    for (let i = 0; i < 50; i++) {
+      const hands = sampleHands(info, rng, null)!;
+      expect(hands).not.toBeNull();
+      expect(hands[me]).toEqual(mine);
+      hands.forEach((h, s) => {
+        expect(h.length).toBe(v.hand!.hands[s]!.count);
+        for (const c of h) expect(info.voids[s]!.has(c[1] as "S")).toBe(false);
+      });
+      const all = hands.flat();
+      expect(new Set(all).size).toBe(all.length);
+      // No played card comes back.
+      const played = new Set<Card>(state.hand!.tricks.flatMap((t) => t.plays.map((p) => p.card)));
+      for (const c of all) expect(played.has(c)).toBe(false);
+    }
+  });
+});
+
+describe("replay analysis", () => {
+  it("solves around each card of the last tricks, consistently with the real result", () => {
+    const { results, actions } = playHands({ variant: "classic", seed: "analysis-1" }, { levels: ["normal", "easy", "normal", "easy"], hands: 1 });
+    const r = results[0]!;
+    const res = analyzePlay({ variant: "classic", dealer: r.dealer, deal: r.deal, actions }, { maxHandSize: 4 });
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    const plays = res.value.plays;
+    expect(plays.length).toBe(52);
+    const solved = plays.filter((p) => p.before !== null);
+    expect(solved.length).toBe(16);
+    for (let i = 0; i + 1 < solved.length; i++) expect(solved[i]!.after).toBe(solved[i + 1]!.before);
+    for (const p of solved) expect(p.lost).toBeGreaterThanOrEqual(0);
+    const last = solved[solved.length - 1]!;
+    expect(last.after).toBe(r.tricksWon[0]! + r.tricksWon[2]!);
+  });
+});
