@@ -74,8 +74,6 @@ export const MESSAGES: Record<Locale, Messages> = {
     clubs: daClubs,
     ranked: daRanked,
     history: daHistory,
-  ranked: daRanked,
-  history: daHistory,
   },
   nb: {
     common: nbCommon,
@@ -90,8 +88,6 @@ export const MESSAGES: Record<Locale, Messages> = {
     clubs: nbClubs,
     ranked: nbRanked,
     history: nbHistory,
-  ranked: nbRanked,
-  history: nbHistory,
   },
   en,
 };
