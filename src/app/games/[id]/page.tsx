@@ -1,0 +1,49 @@
+/** /games/[id]: a finished match replayed from its stored game record, with the ratings it changed. */
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { TRPCError } from "@trpc/server";
+import { parseRecord } from "@/engine";
+import { getServerApi } from "@/server/api/server";
+import { ReplayViewer } from "@/components/replay/ReplayViewer";
+
+type Params = Promise<{ id: string }>;
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("history"))("replay.title") };
+}
+
+export default async function GamePage({ params }: { params: Params }) {
+  const { id } = await params;
+  const [api, t, tg, format] = await Promise.all([getServerApi(), getTranslations("history"), getTranslations("game"), getFormatter()]);
+  const match = await api.history.match({ matchId: id }).catch((e) => {
+    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
+    throw e;
+  });
+  if (!match) notFound();
+  const record = parseRecord(match.record);
+  if (!record.ok) throw new Error(`match ${id}: stored record is invalid`);
+  const names = new Map(match.players.flatMap((p) => (p?.kind === "human" ? [[p.userId, p.name] as const] : [])));
+  return (
+    <>
+      <h1>
+        {t("replay.title")}: {tg(`variants.${match.variant}`)}
+      </h1>
+      <p className="muted">
+        {format.dateTime(match.finishedAt, { dateStyle: "medium", timeStyle: "short" })}
+        {match.ranked ? ` · ${t("ranked")}` : ""}
+      </p>
+      {match.ratingChanges.length > 0 && (
+        <ul data-testid="game-rating-changes">
+          {match.ratingChanges.map((c) => (
+            <li key={c.userId}>
+              {names.get(c.userId) ?? c.userId}: {t("place")} {c.place} · {t("replay.ratingChange", { before: c.before, after: c.after })}
+              {c.leftEarly ? ` · ${t("leftEarly")}` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ReplayViewer record={record.value} fileName={`whist-${match.variant}-${id}.json`} />
+    </>
+  );
+}

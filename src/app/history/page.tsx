@@ -1,0 +1,24 @@
+/** /history: the signed-in player's finished games, filtered and paged; each opens its replay. */
+import Link from "next/link";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { HistoryList } from "@/components/history/HistoryList";
+import { requireUser } from "../_lib/current-user";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("history"))("title") };
+}
+
+export default async function HistoryPage() {
+  await requireUser("/history");
+  const t = await getTranslations("history");
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      <p>
+        <Link href="/games/import">{t("replay.import")}</Link>
+      </p>
+      <HistoryList />
+    </>
+  );
+}
