@@ -10,6 +10,8 @@ import { getServerApi } from "@/server/api/server";
 import { LOCALE_NAMES } from "@/i18n/config";
 import { ProfileEditor } from "@/components/profile/ProfileEditor";
 import { ProfileSections } from "@/components/profile/ProfileSections";
+import { ProfileGames } from "@/components/history/ProfileGames";
+import { ProfileRatings } from "@/components/ratings/ProfileRatings";
 import { FormNotice } from "@/components/forms/FormNotice";
 import { requireUser } from "../_lib/current-user";
 
@@ -59,7 +61,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           <ProfileEditor key={`${me.displayName}|${me.locale}`} displayName={me.displayName} locale={me.locale} />
         </section>
       </div>
-      <ProfileSections own />
+      <ProfileSections own content={{ ratings: <ProfileRatings userId={me.id} />, games: <ProfileGames userId={me.id} own /> }} />
     </>
   );
 }

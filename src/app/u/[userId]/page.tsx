@@ -6,6 +6,8 @@ import { getTranslations } from "next-intl/server";
 import { TRPCError } from "@trpc/server";
 import { getServerApi } from "@/server/api/server";
 import { ProfileSections } from "@/components/profile/ProfileSections";
+import { ProfileGames } from "@/components/history/ProfileGames";
+import { ProfileRatings } from "@/components/ratings/ProfileRatings";
 
 type Params = Promise<{ userId: string }>;
 
@@ -40,7 +42,7 @@ export default async function PublicProfilePage({ params }: { params: Params }) 
           <time dateTime={profile.memberSince.toISOString()}>{t("memberSinceValue", { date: profile.memberSince })}</time>
         </dd>
       </dl>
-      <ProfileSections own={false} />
+      <ProfileSections own={false} content={{ ratings: <ProfileRatings userId={profile.id} />, games: <ProfileGames userId={profile.id} own={false} /> }} />
     </>
   );
 }
