@@ -47,7 +47,7 @@ export function PresetEditor({
   };
 
   return (
-    <form className="form" onSubmit={submit} data-testid="preset-form">
+    <form className="form" onSubmit={submit} noValidate data-testid="preset-form">
       <h3>{editing ? t("editTitle", { name: draft?.name ?? "" }) : t("new")}</h3>
       {error && (
         <FormNotice tone="error" testId="preset-error">

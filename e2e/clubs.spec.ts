@@ -1,0 +1,93 @@
+/**
+ * Clubs in the browser: an admin creates a club and a house-rule preset with
+ * two rules switched on (jokers can be trumped, stærke), a second player
+ * finds and joins the club, the admin opens a table with the preset, both
+ * see the preset's rules on the club's table, the member sits down at it,
+ * and an outsider is refused with a translated message. (That the rules
+ * decide the play, a joker led and beaten by a spade, is proven over real
+ * sockets in src/server/modules/clubs/club-tables.live.test.ts.)
+ */
+import { expect, test } from "@playwright/test";
+import { registerAndLogin, setLanguage } from "./fixtures";
+
+test("an admin's house rules reach a members-only club table", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const adminContext = await browser.newContext();
+  const memberContext = await browser.newContext();
+  const outsiderContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const member = await memberContext.newPage();
+  const outsider = await outsiderContext.newPage();
+  try {
+    await registerAndLogin(admin, "Admin");
+    await registerAndLogin(member, "Member");
+    await registerAndLogin(outsider, "Outsider");
+    const clubName = `Torsdagsklubben ${Date.now().toString(36)}`;
+
+    // The admin starts the club and its house rules.
+    await admin.goto("/clubs");
+    await admin.getByTestId("club-name").fill(clubName);
+    await admin.getByTestId("club-description").fill("Whist hver torsdag");
+    await admin.getByTestId("club-create-submit").click();
+    await expect(admin.getByTestId("club-name")).toHaveText(clubName);
+    await expect(admin.getByTestId("my-role")).toBeVisible();
+    const clubPath = new URL(admin.url()).pathname;
+
+    await admin.getByTestId("new-preset").click();
+    await admin.getByTestId("preset-name").fill("Torsdagsregler");
+    await admin.getByTestId("preset-variant").selectOption("esmakker");
+    await admin.getByTestId("preset-rule-jokerTrumpable").check();
+    await admin.getByTestId("preset-rule-staerke").check();
+    // An invalid number of deals is refused with the engine's own validation, translated.
+    await admin.getByTestId("preset-rule-deals").fill("10");
+    await admin.getByTestId("preset-save").click();
+    await expect(admin.getByTestId("preset-error")).toContainText("deals");
+    await admin.getByTestId("preset-rule-deals").fill("16");
+    await admin.getByTestId("preset-save").click();
+    const preset = admin.getByTestId("preset-Torsdagsregler");
+    await expect(preset).toBeVisible();
+    await expect(preset.locator('[data-testid$="-jokerTrumpable"]')).toBeVisible();
+    await expect(preset.locator('[data-testid$="-staerke"]')).toBeVisible();
+    await expect(preset.locator('[data-testid$="-deals"]')).toContainText("16");
+    await expect(preset.getByTestId("preset-is-default")).toBeVisible();
+
+    // A second player finds the club and joins it.
+    await member.goto("/clubs");
+    await member.getByTestId("club-search").fill(clubName);
+    await member.getByTestId("club-results").getByRole("link", { name: clubName }).click();
+    await expect(member.getByTestId("club-name")).toHaveText(clubName);
+    await member.getByTestId("club-join").click();
+    await expect(member.getByTestId("my-role")).toBeVisible();
+    await expect(member.getByTestId("club-members").locator("li")).toHaveCount(2);
+
+    // The admin opens a table with the preset and lands at it.
+    await admin.getByTestId("open-table-Torsdagsregler").click();
+    await expect(admin).toHaveURL(/\/play\/[^/?]+$/);
+    const tableId = new URL(admin.url()).pathname.split("/").pop()!;
+    await expect(admin.getByTestId("table")).toBeVisible();
+
+    // Both see the table on the club page, with the preset's rules.
+    for (const page of [admin, member]) {
+      await page.goto(clubPath);
+      const row = page.getByTestId(`club-table-${tableId}`);
+      await expect(row).toBeVisible();
+      await expect(row.getByTestId("club-table-rules-jokerTrumpable")).toBeVisible();
+      await expect(row.getByTestId("club-table-rules-staerke")).toBeVisible();
+      await expect(row.getByTestId("club-table-rules-deals")).toContainText("16");
+    }
+
+    // The member sits down at the club table.
+    await member.getByTestId(`club-table-${tableId}`).getByTestId("club-table-link").click();
+    await expect(member.getByTestId("table")).toBeVisible();
+    await member.getByTestId("seat-take-1").click();
+    await expect(member.getByTestId("seat-1")).toContainText("Member");
+
+    // An outsider is refused at the table, in words, in their language.
+    await outsider.goto(`/play/${tableId}`);
+    await expect(outsider.getByTestId("table-loading")).toContainText("Only members of this club can watch this table.");
+    await setLanguage(outsider, "da");
+    await expect(outsider.getByTestId("table-loading")).toContainText("Kun klubbens medlemmer kan se dette bord.");
+  } finally {
+    await Promise.all([adminContext.close(), memberContext.close(), outsiderContext.close()]);
+  }
+});
