@@ -45,6 +45,8 @@ export function ReplayViewer({ record, fileName }: { record: GameRecord; fileNam
     URL.revokeObjectURL(url);
   };
   const auction = f.auction.filter((a) => a.action.type !== "play");
+  // Right after a trick is completed, keep showing it until the next card is led.
+  const shownTrick = f.trick ?? (f.last?.action.type === "play" ? f.tricks[f.tricks.length - 1] ?? null : null);
 
   return (
     <div className="replay" data-testid="replay" data-hand={hand} data-step={f.step}>
@@ -114,7 +116,7 @@ export function ReplayViewer({ record, fileName }: { record: GameRecord; fileNam
         <section className="card">
           <h3>{t("trick")}</h3>
           <div data-testid="replay-trick">
-            {(f.trick?.plays ?? []).map((p) => (
+            {(shownTrick?.plays ?? []).map((p) => (
               <span key={`${p.seat}${p.card}`} title={names[p.seat]}>
                 <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${p.card}`} />
               </span>

@@ -1,0 +1,93 @@
+/**
+ * A ranked match end to end: four players queue for classic whist and are
+ * seated together; one plays in the browser by clicking cards, the other
+ * three are real accounts whose seats are played from this test process by
+ * the computer player (src/bots) over their own authenticated sockets. That
+ * is the only way computer players take part in a ranked match, and it lives
+ * in the test, not in the server: there is no server switch to misuse in
+ * production. After the match the browser player sees their new rating
+ * (provisional, with its chart) on the profile and steps through the replay.
+ */
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { decide } from "@/bots";
+import { LiveClient } from "@/server/realtime/test-client";
+import { registerAndLogin } from "./fixtures";
+
+const cookieHeader = async (context: BrowserContext) => (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+
+test("a ranked match: queue, play, rating on the profile, replay step by step", async ({ browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext()));
+  const pages = await Promise.all(contexts.map((c) => c.newPage()));
+  await Promise.all(pages.map((p, i) => registerAndLogin(p, `Ranked${i}`)));
+
+  // Everyone joins the classic-whist queue; the fourth completes a table and all are sent to it.
+  for (const p of pages) {
+    await p.goto("/ranked");
+    await p.getByTestId("ranked-variant").selectOption("classic");
+    await p.getByTestId("ranked-join").click();
+  }
+  for (const p of pages) await expect(p).toHaveURL(/\/play\/[^/?]+$/, { timeout: 20_000 });
+  const tableId = new URL(pages[0]!.url()).pathname.split("/").pop()!;
+  for (const p of pages) expect(p.url()).toContain(tableId);
+
+  // Three stand-ins play from here, through their own sessions.
+  const standIns: LiveClient[] = [];
+  for (const i of [1, 2, 3]) {
+    const client = new LiveClient(baseURL!, await cookieHeader(contexts[i]!));
+    expect(await client.open(tableId)).toEqual({ ok: true });
+    client.play((view) => decide(view, { level: "easy", seed: `e2e${i}` }));
+    standIns.push(client);
+    await contexts[i]!.close();
+  }
+
+  const me = pages[0]!;
+  await expect(me.getByTestId("table")).toHaveAttribute("data-status", "playing");
+  let clicks = 0;
+  while ((await me.getByTestId("table").getAttribute("data-status")) !== "finished") {
+    const card = me.locator('[data-testid="my-hand"] button:not([data-muted])').first();
+    if (await card.isVisible().catch(() => false)) {
+      const seq = Number(await me.getByTestId("table").getAttribute("data-seq"));
+      await card.click();
+      await expect.poll(async () => Number(await me.getByTestId("table").getAttribute("data-seq")), { timeout: 10_000 }).toBeGreaterThan(seq);
+      clicks++;
+    } else await me.waitForTimeout(100);
+    expect(clicks).toBeLessThan(13 * 30);
+  }
+  for (const c of standIns) c.close();
+
+  // The profile shows the new, provisional classic rating with a two-point history, and the game.
+  await me.goto("/profile");
+  const rating = me.getByTestId("rating-classic-global");
+  await expect(rating).toBeVisible();
+  await expect(rating.getByTestId("rating-provisional")).toBeVisible();
+  await expect(rating.getByTestId("rating-chart-classic")).toHaveAttribute("data-points", "2");
+  const shown = Number(await rating.getByTestId("rating-value").getAttribute("data-rating"));
+  expect(shown).not.toBe(1000); // a decided classic match always moves the rating away from the start
+  await expect(me.getByTestId("stats-classic").getByTestId("stats-matches")).toHaveText("1");
+
+  // Its replay: step forward and back through the first hand, then on to the next hand.
+  await me.getByTestId("profile-game-link").first().click();
+  await expect(me).toHaveURL(/\/games\//);
+  await expect(me.getByTestId("game-rating-changes")).toBeVisible();
+  const replay = me.getByTestId("replay");
+  await expect(replay).toHaveAttribute("data-step", "0");
+  await expect(me.getByTestId("replay-seat-0")).toHaveAttribute("data-count", "13");
+  for (let i = 1; i <= 5; i++) {
+    await me.getByTestId("replay-next").click();
+    await expect(replay).toHaveAttribute("data-step", String(i));
+  }
+  await expect(me.getByTestId("replay-trick").locator("img")).toHaveCount(1); // the fifth card opens the second trick
+  await me.getByTestId("replay-prev").click();
+  await expect(replay).toHaveAttribute("data-step", "4");
+  await expect(me.getByTestId("replay-trick").locator("img")).toHaveCount(4);
+  await me.getByTestId("replay-last").click();
+  await expect(me.getByTestId("replay-result")).toBeVisible();
+  const hands = await me.getByTestId("replay-hand").textContent();
+  if (!/ 1 of 1$/.test(hands ?? "")) {
+    await me.getByTestId("replay-next-hand").click();
+    await expect(replay).toHaveAttribute("data-hand", "1");
+    await expect(replay).toHaveAttribute("data-step", "0");
+  }
+  await contexts[0]!.close();
+});
