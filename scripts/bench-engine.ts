@@ -1,27 +1,68 @@
 /**
  * Engine benchmark: plays random legal matches of every registered variant in
  * one process for a few seconds each and prints one line per variant:
- *   VARIANT HANDS_PER_SECOND hands/s  (µs per legalActions call, µs per apply call, actions per hand)
+ *   VARIANT HANDS_PER_SECOND hands/s  (details)
+ * The random player picks with `legalActions(state, seat)[rng.int(n)]`, as
+ * every client does. For es-makker a second line, `esmakker/sampled`, plays
+ * the same kind of matches with `randomLegalAction`, which makes the same
+ * choice without building the exchange's list of up to 287 discards.
+ * Wall-clock rates depend on what else runs on the machine; "per CPU-s" divides
+ * by the process's own CPU time instead, and the load average is printed first.
  * Usage: npm run bench:engine [-- SECONDS_PER_VARIANT]
  */
-import { type MatchState, apply, createMatch, createRng, currentTurn, legalActions, variantIds } from "../src/engine";
+import { readFileSync } from "node:fs";
+import {
+  type Action,
+  type MatchState,
+  type Rng,
+  type Seat,
+  apply,
+  createMatch,
+  createRng,
+  currentTurn,
+  legalActions,
+  randomLegalAction,
+  variantIds,
+} from "../src/engine";
 
 const seconds = Number(process.argv[2] ?? 3);
 
-function bench(variant: string) {
+type Chooser = (state: MatchState, seat: Seat, rng: Rng) => Action;
+const fromList: Chooser = (state, seat, rng) => {
+  const legal = legalActions(state, seat);
+  return legal[rng.int(legal.length)]!;
+};
+const sampled: Chooser = (state, seat, rng) => randomLegalAction(state, seat, rng)!;
+
+const cpuSeconds = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+function bench(variant: string, label: string, choose: Chooser) {
   const rng = createRng(`bench:${variant}`);
   let hands = 0, actions = 0, match = 0;
   const samples: MatchState[] = [];
+  // Warm-up (JIT) outside the measured window.
+  for (const until = performance.now() + 300; performance.now() < until; ) {
+    let state = createMatch({ variant, seed: `warm${match++}`, options: {} }).value!;
+    while (!state.over) {
+      const seat = currentTurn(state)!;
+      const r = apply(state, seat, choose(state, seat, rng));
+      state = r.ok ? r.state : state;
+    }
+  }
+  match = 0;
   const until = performance.now() + seconds * 1000;
   const start = performance.now();
+  const cpuStart = cpuSeconds();
   while (performance.now() < until) {
     const created = createMatch({ variant, seed: `m${match++}`, options: {} });
     if (!created.ok) throw new Error(created.error.message);
     let state = created.value;
     while (!state.over) {
       const seat = currentTurn(state)!;
-      const legal = legalActions(state, seat);
-      const r = apply(state, seat, legal[rng.int(legal.length)]!);
+      const r = apply(state, seat, choose(state, seat, rng));
       if (!r.ok) throw new Error(`${variant}: legal action refused: ${r.error.message}`);
       if ((actions & 63) === 0) samples.push(state);
       actions++;
@@ -30,15 +71,30 @@ function bench(variant: string) {
     }
   }
   const elapsed = (performance.now() - start) / 1000;
+  const cpu = cpuSeconds() - cpuStart;
   // legalActions alone, timed over states sampled from the run above.
-  const repeat = 50;
+  const repeat = 20;
   const t0 = performance.now();
   for (let i = 0; i < repeat; i++) for (const s of samples) legalActions(s, currentTurn(s)!);
   const legalUs = ((performance.now() - t0) * 1000) / (repeat * samples.length);
   console.log(
-    `${variant} ${Math.round(hands / elapsed)} hands/s  (${((elapsed * 1e6) / actions).toFixed(2)} µs per action incl. legalActions, ` +
-      `${legalUs.toFixed(2)} µs per legalActions call, ${(actions / hands).toFixed(1)} actions/hand, ${match} matches)`,
+    `${label} ${Math.round(hands / elapsed)} hands/s  (${Math.round(hands / cpu)} per CPU-s; ` +
+      `${((elapsed * 1e9) / actions).toFixed(0)} ns per action incl. choosing, ${legalUs.toFixed(2)} µs per legalActions call, ` +
+      `${(actions / hands).toFixed(1)} actions/hand, ${match} matches)`,
   );
 }
 
-for (const id of variantIds()) bench(id);
+const loadAverage = (): string => {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
+};
+
+console.log(`load average ${loadAverage()}; ${seconds} s per variant`);
+for (const id of variantIds()) {
+  bench(id, id, fromList);
+  if (id === "esmakker") bench(id, "esmakker/sampled", sampled);
+}
+console.log(`load average ${loadAverage()}`);

@@ -32,14 +32,36 @@ export const rankValue = (c: Card, aceLow: boolean): number => {
   return aceLow && r === 14 ? 1 : r;
 };
 
-const VALID = new Set<string>([JOKER]);
-for (const s of ["S", "H", "D", "C"]) for (const r of RANK_CHARS) VALID.add(r + s);
+// First index of a suit's cards in STANDARD_DECK, by the suit character's char code; -1 = not a suit.
+const SUIT_BASE = new Int8Array(128).fill(-1);
+["S", "H", "D", "C"].forEach((s, i) => {
+  SUIT_BASE[s.charCodeAt(0)] = 13 * i;
+});
+
+/** Index of the joker in tables indexed by cardIndex. */
+export const JOKER_INDEX = 52;
+
+/**
+ * A card's position in STANDARD_DECK (0..51), JOKER_INDEX for the joker, -1
+ * for anything else: lets hot paths use arrays instead of string-keyed maps.
+ */
+export const cardIndex = (c: string): number => {
+  if (c.length !== 2) return -1;
+  const r = c.charCodeAt(0), s = c.charCodeAt(1);
+  if (r > 0x7f || s > 0x7f) return -1;
+  const rank = RANK_BY_CODE[r]!, base = SUIT_BASE[s]!;
+  if (rank > 0 && base >= 0) return base + rank - 2;
+  return c === JOKER ? JOKER_INDEX : -1;
+};
 
 /** True for a well-formed card code. */
-export const isCard = (x: unknown): x is Card => typeof x === "string" && VALID.has(x);
+export const isCard = (x: unknown): x is Card => typeof x === "string" && cardIndex(x) >= 0;
 
 /** The 52 standard cards, suit by suit, 2 up to ace. */
 export const STANDARD_DECK: readonly Card[] = ["S", "H", "D", "C"].flatMap((s) => RANK_CHARS.map((r) => r + s));
+
+/** Every card code by cardIndex: STANDARD_DECK then the joker. */
+export const CARD_BY_INDEX: readonly Card[] = [...STANDARD_DECK, JOKER];
 
 /** A deck of 52 cards plus `jokers` jokers. */
 export const makeDeck = (jokers: number): Card[] => [...STANDARD_DECK, ...Array<Card>(jokers).fill(JOKER)];

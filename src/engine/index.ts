@@ -22,4 +22,4 @@ export {
   type ApplyResult,
 } from "./match";
 export * from "./record";
-export { playRandomMatch, randomStep } from "./simulate";
+export { playRandomMatch, randomLegalAction, randomStep } from "./simulate";

@@ -5,12 +5,13 @@
  * finished hand and dealing the next one, and the per-seat view.
  *
  * apply never throws and never mutates: it validates input structurally (no
- * zod on the hot path), makes one shallow copy of the match state and lets
- * the variant build the new hand. Hand i is dealt by seat i mod 4 from
+ * zod on the hot path) and passes the variant a canonical copy of the action,
+ * lets the variant build the new hand and makes one shallow copy of the match
+ * state around it. Hand i is dealt by seat i mod 4 from
  * handSeed(matchSeed, i), or taken from the explicit deals; with both, the
  * explicit deals are played and the seed only labels the hands (replay).
  */
-import { isWellFormedAction, isSeat } from "./actions";
+import { canonicalAction, isSeat } from "./actions";
 import { isCard, makeDeck } from "./cards";
 import { type Deal, dealFromSeed, handSeed } from "./random";
 import { type AnyVariant, getVariant, parseOptions } from "./registry";
@@ -71,6 +72,31 @@ const MAX_NAME_LENGTH = 64;
 
 const variantOf = (state: MatchState): AnyVariant => getVariant(state.variant)!;
 
+/**
+ * Every match state is built here with its fields in one fixed order (`hand`
+ * replaced when given): V8 then gives all states one hidden class, and an
+ * explicit literal copies much faster than an object spread.
+ */
+const matchState = (s: MatchState, hand: BaseHand | null = s.hand): MatchState => ({
+  variant: s.variant,
+  options: s.options,
+  seed: s.seed,
+  deals: s.deals,
+  scores: s.scores,
+  matchInfo: s.matchInfo,
+  seats: s.seats,
+  dealIndex: s.dealIndex,
+  dealer: s.dealer,
+  results: s.results,
+  hand,
+  handSeed: s.handSeed,
+  over: s.over,
+});
+
+// One deck per joker count, built once: dealing copies it anyway.
+const DECKS: (readonly string[])[] = [];
+const deckOf = (jokers: number): readonly string[] => (DECKS[jokers] ??= makeDeck(jokers));
+
 const refuse = (error: EngineError): ApplyResult => ({ ok: false, error });
 
 function checkSeats(seats: unknown): Result<SeatInfo[]> {
@@ -118,7 +144,7 @@ function dealHand(
   const seed = base.seed === null ? null : handSeed(base.seed, index);
   let deal: Deal | undefined;
   if (base.deals) deal = base.deals[index];
-  else deal = dealFromSeed(seed!, makeDeck(variant.deckJokers(base.options)), dealer);
+  else deal = dealFromSeed(seed!, deckOf(variant.deckJokers(base.options)), dealer);
   if (!deal) return null;
   const ctx: MatchContext<unknown> = { options: base.options, handIndex: index, dealer, scores: base.scores, matchInfo: base.matchInfo };
   return { hand: variant.startHand(ctx, deal), handSeed: seed, dealer };
@@ -148,17 +174,19 @@ export function createMatch(setup: MatchSetup): Result<MatchState> {
   if (seed === undefined && deals === null) return fail("setup/invalid-seed", "a seed or explicit deals are required");
   const base = { options: options.value, seed: seed ?? null, deals, scores: [0, 0, 0, 0], matchInfo: {} };
   const first = dealHand(variant, base, 0)!;
-  return ok({
-    variant: variant.id,
-    ...base,
-    seats: seats.value,
-    dealIndex: 0,
-    dealer: first.dealer,
-    results: [],
-    hand: first.hand,
-    handSeed: first.handSeed,
-    over: false,
-  });
+  return ok(
+    matchState({
+      variant: variant.id,
+      ...base,
+      seats: seats.value,
+      dealIndex: 0,
+      dealer: first.dealer,
+      results: [],
+      hand: first.hand,
+      handSeed: first.handSeed,
+      over: false,
+    }),
+  );
 }
 
 /** The seat that must act now, or null (match over, or no hand). */
@@ -175,18 +203,19 @@ export function apply(state: MatchState, seat: Seat, action: Action): ApplyResul
   const hand = state.hand;
   if (!hand) return refuse(err("match/out-of-deals", "no hand is in progress: the given deals are used up"));
   if (!isSeat(seat)) return refuse(err("action/malformed", `"${String(seat)}" is not a seat`));
-  if (!isWellFormedAction(action)) return refuse(err("action/malformed", "malformed action"));
+  const canonical = canonicalAction(action);
+  if (canonical === null) return refuse(err("action/malformed", "malformed action"));
   if (hand.turn !== seat) return refuse(err("action/not-your-turn", `it is not seat ${seat}'s turn`, { turn: hand.turn }));
   const variant = variantOf(state);
   let step;
   try {
-    step = variant.applyAction(hand, seat, action, state.options);
+    step = variant.applyAction(hand, seat, canonical, state.options);
     if (step.ok && variant.isOver(step.hand)) return finishHand(state, variant, step.hand, step.events);
   } catch (e) {
     return refuse(err("engine/internal", `the ${state.variant} rules failed on this action: ${String(e)}`));
   }
   if (!step.ok) return step;
-  return { ok: true, state: { ...state, hand: step.hand }, events: step.events };
+  return { ok: true, state: matchState(state, step.hand), events: step.events };
 }
 
 /** Scores a finished hand, records its result and deals the next hand unless the match is over. */
@@ -215,7 +244,7 @@ function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, hand
     explanation: score.explanation,
   };
   const events: EngineEvent[] = [...handEvents, { type: "handEnded", result }];
-  const finished: MatchState = {
+  const finished: MatchState = matchState({
     ...state,
     scores: after.scores,
     matchInfo: after.matchInfo,
@@ -224,7 +253,7 @@ function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, hand
     hand: null,
     handSeed: null,
     dealIndex: state.dealIndex + 1,
-  };
+  });
   if (after.over) {
     events.push({ type: "matchEnded", standings: after.scores });
     return { ok: true, state: finished, events };
@@ -232,7 +261,7 @@ function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, hand
   const next = dealHand(variant, finished, finished.dealIndex);
   if (!next) return { ok: true, state: finished, events };
   events.push({ type: "handDealt", handIndex: finished.dealIndex, dealer: next.dealer });
-  return { ok: true, state: { ...finished, hand: next.hand, handSeed: next.handSeed, dealer: next.dealer }, events };
+  return { ok: true, state: matchState({ ...finished, hand: next.hand, handSeed: next.handSeed, dealer: next.dealer }), events };
 }
 
 /** What `seat` (null: a spectator) may see. Never includes the hand in progress's seed. */

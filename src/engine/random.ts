@@ -30,18 +30,40 @@ function utf8(s: string): number[] {
   return out;
 }
 
+// Scratch space reused by every hash (seeds are hashed once per hand, so allocations here show in benchmarks).
+let padded = new Uint8Array(128);
+const schedule = new Int32Array(64);
+
+/** The message's UTF-8 bytes with SHA-256 padding, in `padded`; returns the padded length. */
+function pad(message: string): number {
+  let n = message.length;
+  let ascii = true;
+  for (let i = 0; i < n; i++) if (message.charCodeAt(i) > 0x7f) { ascii = false; break; }
+  const bytes = ascii ? null : utf8(message);
+  if (bytes) n = bytes.length;
+  const total = (((n + 8) >> 6) + 1) << 6;
+  if (padded.length < total) padded = new Uint8Array(total);
+  else padded.fill(0, n, total);
+  if (bytes) padded.set(bytes);
+  else for (let i = 0; i < n; i++) padded[i] = message.charCodeAt(i);
+  padded[n] = 0x80;
+  // Bit length as a big-endian 64-bit number (messages here are far below 2^32 bits).
+  const bits = n * 8;
+  padded[total - 4] = bits >>> 24;
+  padded[total - 3] = (bits >>> 16) & 0xff;
+  padded[total - 2] = (bits >>> 8) & 0xff;
+  padded[total - 1] = bits & 0xff;
+  padded[total - 5] = (n / 0x20000000) & 0xff; // bits above 2^32, for completeness
+  return total;
+}
+
 /** SHA-256 of a string's UTF-8 bytes, as eight 32-bit words. */
 export function sha256Words(message: string): Uint32Array {
-  const bytes = utf8(message);
-  const bitLen = bytes.length * 8;
-  bytes.push(0x80);
-  while (bytes.length % 64 !== 56) bytes.push(0);
-  for (let i = 7; i >= 0; i--) bytes.push(i >= 4 ? 0 : (bitLen >>> (i * 8)) & 0xff);
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let off = 0; off < bytes.length; off += 64) {
+  const total = pad(message);
+  const bytes = padded, w = schedule;
+  let h0 = 0x6a09e667, h1 = 0xbb67ae85 | 0, h2 = 0x3c6ef372, h3 = 0xa54ff53a | 0;
+  let h4 = 0x510e527f, h5 = 0x9b05688c | 0, h6 = 0x1f83d9ab, h7 = 0x5be0cd19;
+  for (let off = 0; off < total; off += 64) {
     for (let i = 0; i < 16; i++) {
       const j = off + i * 4;
       w[i] = (bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!;
@@ -52,7 +74,7 @@ export function sha256Words(message: string): Uint32Array {
       const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
       w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
     }
-    let a = h[0]!, b = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!, f = h[5]!, g = h[6]!, hh = h[7]!;
+    let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, hh = h7;
     for (let i = 0; i < 64; i++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
       const ch = (e & f) ^ (~e & g);
@@ -62,15 +84,26 @@ export function sha256Words(message: string): Uint32Array {
       const t2 = (S0 + maj) | 0;
       hh = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
     }
-    h[0] = (h[0]! + a) | 0; h[1] = (h[1]! + b) | 0; h[2] = (h[2]! + c) | 0; h[3] = (h[3]! + d) | 0;
-    h[4] = (h[4]! + e) | 0; h[5] = (h[5]! + f) | 0; h[6] = (h[6]! + g) | 0; h[7] = (h[7]! + hh) | 0;
+    h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + hh) | 0;
   }
+  const h = new Uint32Array(8);
+  h[0] = h0; h[1] = h1; h[2] = h2; h[3] = h3; h[4] = h4; h[5] = h5; h[6] = h6; h[7] = h7;
   return h;
 }
 
+const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
 /** SHA-256 as 64 lowercase hex digits. */
-export const sha256Hex = (message: string): string =>
-  Array.from(sha256Words(message), (x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
+export function sha256Hex(message: string): string {
+  const h = sha256Words(message);
+  let out = "";
+  for (let i = 0; i < 8; i++) {
+    const x = h[i]!;
+    out += HEX_BYTE[x >>> 24]! + HEX_BYTE[(x >>> 16) & 0xff]! + HEX_BYTE[(x >>> 8) & 0xff]! + HEX_BYTE[x & 0xff]!;
+  }
+  return out;
+}
 
 /** The seed of deal number `dealIndex` (0-based) of a match seeded with `matchSeed`. */
 export const handSeed = (matchSeed: string, dealIndex: number): string => sha256Hex(`${matchSeed}#deal:${dealIndex}`);
@@ -83,30 +116,42 @@ export interface Rng {
   int(n: number): number;
 }
 
-export function createRng(seed: string): Rng {
-  const s = sha256Words(seed);
-  let a = s[0]! | 0, b = s[1]! | 0, c = s[2]! | 0, d = s[3]! | 0;
-  const nextU32 = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
+/** sfc32 as a class: one object per generator and monomorphic calls, where closures cost an allocation each. */
+class Sfc32 implements Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(s: Uint32Array) {
+    this.a = s[0]! | 0;
+    this.b = s[1]! | 0;
+    this.c = s[2]! | 0;
+    this.d = s[3]! | 0;
+    for (let i = 0; i < 12; i++) this.nextU32();
+  }
+
+  nextU32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    const c = (this.c << 21) | (this.c >>> 11);
+    this.c = (c + t) | 0;
     return t >>> 0;
-  };
-  for (let i = 0; i < 12; i++) nextU32();
-  return {
-    nextU32,
-    int(n: number): number {
-      if (n <= 1) return 0;
-      const limit = 0x100000000 - (0x100000000 % n);
-      let x = nextU32();
-      while (x >= limit) x = nextU32();
-      return x % n;
-    },
-  };
+  }
+
+  int(n: number): number {
+    if (n <= 1) return 0;
+    const limit = 0x100000000 - (0x100000000 % n);
+    let x = this.nextU32();
+    while (x >= limit) x = this.nextU32();
+    return x % n;
+  }
 }
+
+/** A generator seeded with the SHA-256 of `seed`. */
+export const createRng = (seed: string): Rng => new Sfc32(sha256Words(seed));
 
 /** Fisher-Yates shuffle into a new array. */
 export function shuffle<T>(items: readonly T[], rng: Rng): T[] {

@@ -10,7 +10,7 @@
  * is only for players once the match is over (or for the server).
  */
 import { z } from "zod";
-import { cardSchema, seatActionSchema, seatSchema, suitSchema } from "./actions";
+import { canonicalAction, cardSchema, seatActionSchema, seatSchema, suitSchema } from "./actions";
 import { makeDeck } from "./cards";
 import { type MatchSetup, type MatchState, apply, createMatch } from "./match";
 import { dealFromSeed, handSeed } from "./random";
@@ -246,7 +246,7 @@ export function buildRecord(setup: MatchSetup, seatActions: readonly SeatAction[
     const step = apply(replay, seat, action);
     if (!step.ok)
       return fail("record/illegal-action", `action ${i} (seat ${seat} ${action.type}): ${step.error.message}`, { action: i, error: step.error });
-    groups[replay.dealIndex]!.push(seatActions[i]!);
+    groups[replay.dealIndex]!.push({ seat, action: canonicalAction(action)! }); // apply accepted it, so it is well formed
     replay = step.state;
     while (groups.length <= replay.dealIndex) groups.push([]);
   }

@@ -4,7 +4,7 @@
  * Everything here is plain, JSON-serialisable, immutable data.
  */
 import type { Card, Suit } from "./cards";
-import type { Deal } from "./random";
+import type { Deal, Rng } from "./random";
 
 export type Seat = 0 | 1 | 2 | 3;
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
@@ -274,6 +274,13 @@ export interface Variant<O = unknown, H extends BaseHand = BaseHand> {
   /** The hand's start state for a deal. */
   startHand(ctx: MatchContext<O>, deal: Deal): H;
   legalActions(hand: H, seat: Seat, options: O): Action[];
+  /**
+   * Optional fast path for random play: exactly legalActions(hand, seat,
+   * options)[rng.int(n)] for its n actions (null without drawing when n = 0),
+   * without building lists that are long but cheap to index (es-makker's 286
+   * discards). Without it, simulate.ts builds the list and picks from it.
+   */
+  randomLegalAction?(hand: H, seat: Seat, options: O, rng: Rng): Action | null;
   applyAction(hand: H, seat: Seat, action: Action, options: O): HandStep<H>;
   /** True when the hand is over (then `turn` is null and `scoreHand` may be called). */
   isOver(hand: H): boolean;

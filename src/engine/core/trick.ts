@@ -3,9 +3,9 @@
  * and adding a card to the trick in progress. Variants pass their TrickRules
  * (trump, ace low, jokers) and add their own obligations on top.
  */
-import { type Card, type Suit, JOKER, rankValue, suitOf } from "../cards";
-import type { CompletedTrick, Seat, Trick } from "../types";
-import { nextSeat } from "../types";
+import { type Card, type Suit, CARD_BY_INDEX, JOKER, cardIndex, rankValue, suitOf } from "../cards";
+import type { CompletedTrick, Play, Seat, Trick } from "../types";
+import { SEATS, nextSeat } from "../types";
 
 export interface TrickRules {
   readonly trump: Suit | null;
@@ -76,6 +76,15 @@ export function currentWinner(trick: Trick, rules: TrickRules): Seat {
   return best.seat;
 }
 
+// One frozen Play per card and seat (index card * 4 + seat), shared by every trick: plays are immutable.
+const PLAYS: readonly Play[] = CARD_BY_INDEX.flatMap((card) => SEATS.map((seat) => Object.freeze({ seat, card })));
+
+/** The Play of `card` by `seat` (a shared object for real cards). */
+export const playOf = (seat: Seat, card: Card): Play => {
+  const i = cardIndex(card);
+  return i < 0 ? { seat, card } : PLAYS[i * 4 + seat]!;
+};
+
 /**
  * Adds `card` by `seat` to the trick in progress (or starts one). Returns the
  * new trick, and when it is the fourth card, the completed trick with its winner.
@@ -86,9 +95,10 @@ export function addToTrick(
   card: Card,
   rules: TrickRules,
 ): { trick: Trick; completed: CompletedTrick | null } {
-  const t: Trick = trick ? { leader: trick.leader, plays: [...trick.plays, { seat, card }] } : { leader: seat, plays: [{ seat, card }] };
+  const play = playOf(seat, card);
+  const t: Trick = trick ? { leader: trick.leader, plays: [...trick.plays, play] } : { leader: seat, plays: [play] };
   if (t.plays.length < 4) return { trick: t, completed: null };
-  return { trick: t, completed: { ...t, winner: currentWinner(t, rules) } };
+  return { trick: t, completed: { leader: t.leader, plays: t.plays, winner: currentWinner(t, rules) } };
 }
 
 /** Whose turn it is within a trick in progress. */

@@ -5,10 +5,23 @@
  * The hot path (legal moves and applying a card) reuses frozen action objects
  * and copies only the small arrays it changes.
  */
-import { type Card, type Suit, JOKER, SUITS, STANDARD_DECK, rankOf, withoutAll } from "../../cards";
+import {
+  CALL_ACTIONS,
+  DECLINE,
+  HIDE_ACTIONS,
+  HOLD,
+  JOIN,
+  PASS,
+  PLAY_ACTIONS,
+  REDEAL,
+  TRUMP_ACTIONS,
+  VIP_ACCEPT,
+  VIP_TURN,
+} from "../../actions";
+import { type Card, type Suit, JOKER, SUITS, cardIndex, rankOf, withoutAll } from "../../cards";
 import { type DuelAuction, auctionBid, auctionOver, auctionPass, canHold, minimumRank, startAuction } from "../../core/auction";
 import { type TrickRules, addToTrick } from "../../core/trick";
-import type { Deal } from "../../random";
+import type { Deal, Rng } from "../../random";
 import {
   type Action,
   type BaseHand,
@@ -69,19 +82,7 @@ const JK: Card = JOKER;
 
 // ---------------------------------------------------------------------------
 // Frozen action objects, shared by every call of legalActions.
-const PASS: Action = Object.freeze({ type: "pass" });
-const HOLD: Action = Object.freeze({ type: "hold" });
-const REDEAL: Action = Object.freeze({ type: "redeal" });
-const JOIN: Action = Object.freeze({ type: "join" });
-const DECLINE: Action = Object.freeze({ type: "decline" });
-const VIP_TURN: Action = Object.freeze({ type: "vipTurn" });
-const VIP_ACCEPT: Action = Object.freeze({ type: "vipAccept" });
 const KEEP: Action = Object.freeze({ type: "exchange", discard: Object.freeze([]) as readonly Card[] });
-const ALL_CARDS = [...STANDARD_DECK, JK];
-const PLAY = new Map<Card, Action>(ALL_CARDS.map((c) => [c, Object.freeze({ type: "play", card: c }) as Action]));
-const HIDE = new Map<Card, Action>(STANDARD_DECK.map((c) => [c, Object.freeze({ type: "hide", card: c }) as Action]));
-const CALL = new Map<Card, Action>(STANDARD_DECK.map((c) => [c, Object.freeze({ type: "call", card: c }) as Action]));
-const TRUMP = new Map<Suit, Action>(SUITS.map((s) => [s, Object.freeze({ type: "trump", suit: s }) as Action]));
 
 const fail = (code: ErrorCode, message: string, details?: Record<string, unknown>): HandStep<EsmakkerHand> => ({
   ok: false,
@@ -233,21 +234,21 @@ export function legalActions(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): A
     }
     case "trump": {
       const banned = h.called ? h.called[1] : null; // halve: not the called ace's suit
-      return SUITS.filter((s) => s !== banned).map((s) => TRUMP.get(s)!);
+      return SUITS.filter((s) => s !== banned).map((s) => TRUMP_ACTIONS[s]);
     }
     case "call":
-      return callableCards(h).map((c) => CALL.get(c)!);
+      return callableCards(h).map((c) => CALL_ACTIONS[cardIndex(c)]!);
     case "vip":
       return h.vipTurned === 0 ? [VIP_TURN] : h.vipTurned < 3 ? [VIP_TURN, VIP_ACCEPT] : [VIP_ACCEPT];
     case "exchange":
-      return exchangeActions(h, seat, h.bid !== null && h.bid.endsWith("vip"));
+      return exchangeActions(h, seat);
     case "hide": {
       const out: Action[] = [DECLINE];
-      for (const c of h.hands[seat]!) if (c !== JK) out.push(HIDE.get(c)!);
+      for (const c of h.hands[seat]!) if (c !== JK) out.push(HIDE_ACTIONS[cardIndex(c)]!);
       return out;
     }
     case "play":
-      return playableCards(h, seat).map((c) => PLAY.get(c)!);
+      return playActions(h, seat);
     default:
       return [];
   }
@@ -265,51 +266,114 @@ const triplesBelow = (n: number): number[] => {
   return t;
 };
 
-/** Every distinct 3-card discard (jokers are alike), without the called card; plus keeping unless compulsory. */
-function exchangeActions(h: EsmakkerHand, seat: Seat, compulsory: boolean): Action[] {
-  const hand = h.called === null ? h.hands[seat]! : h.hands[seat]!.filter((c) => c !== h.called);
-  const out: Action[] = compulsory ? [] : [KEEP];
-  const seen = hand.indexOf(JK) !== hand.lastIndexOf(JK) ? new Set<string>() : null;
+/** The cards `seat` may lay away (all but the called card) and whether keeping the hand is allowed. */
+function exchangeChoices(h: EsmakkerHand, seat: Seat): { hand: readonly Card[]; mayKeep: boolean } {
+  const held = h.hands[seat]!;
+  const hand = h.called === null ? held : held.filter((c) => c !== h.called);
+  return { hand, mayKeep: !(h.bid !== null && h.bid.endsWith("vip")) }; // vip: the exchange is compulsory
+}
+
+/**
+ * Jokers are alike, so index triples that give the same discard list are one
+ * choice, listed where it first appears in i < j < k order: there each joker
+ * sits at the first joker position after the previous card of the triple.
+ * `firstJokerFrom[p]` is the first joker position at or after p.
+ */
+function isFirstOfAlike(hand: readonly Card[], firstJokerFrom: readonly number[], i: number, j: number, k: number): boolean {
+  return (
+    (hand[i] !== JK || firstJokerFrom[0] === i) &&
+    (hand[j] !== JK || firstJokerFrom[i + 1] === j) &&
+    (hand[k] !== JK || firstJokerFrom[j + 1] === k)
+  );
+}
+
+/** firstJokerFrom for isFirstOfAlike, or null when the hand holds fewer than two jokers (no alikes). */
+function jokerPositions(hand: readonly Card[]): number[] | null {
+  const from = new Array<number>(hand.length + 1).fill(hand.length);
+  let jokers = 0;
+  for (let p = hand.length - 1; p >= 0; p--) {
+    from[p] = hand[p] === JK ? (jokers++, p) : from[p + 1]!;
+  }
+  return jokers >= 2 ? from : null;
+}
+
+/** Every distinct 3-card discard (jokers are alike), without the called card; first keeping the hand unless compulsory. */
+function exchangeActions(h: EsmakkerHand, seat: Seat): Action[] {
+  const { hand, mayKeep } = exchangeChoices(h, seat);
+  const out: Action[] = mayKeep ? [KEEP] : [];
+  const jokers = jokerPositions(hand);
   const t = triplesBelow(hand.length);
   for (let x = 0; x < t.length; x += 3) {
-    const discard = [hand[t[x]!]!, hand[t[x + 1]!]!, hand[t[x + 2]!]!];
-    if (seen) {
-      const key = discard.join();
-      if (seen.has(key)) continue;
-      seen.add(key);
-    }
-    out.push({ type: "exchange", discard });
+    const i = t[x]!, j = t[x + 1]!, k = t[x + 2]!;
+    if (jokers && !isFirstOfAlike(hand, jokers, i, j, k)) continue;
+    out.push({ type: "exchange", discard: [hand[i]!, hand[j]!, hand[k]!] });
   }
   return out;
 }
 
-/** The cards `seat` may play now (a joker listed once). */
-function playableCards(h: EsmakkerHand, seat: Seat): Card[] {
+/**
+ * exchangeActions(h, seat)[rng.int(count)] without building the list: with
+ * fewer than two jokers every index triple is a distinct discard, so the
+ * chosen one is looked up directly; otherwise counted and walked to.
+ */
+function randomExchange(h: EsmakkerHand, seat: Seat, rng: Rng): Action {
+  const { hand, mayKeep } = exchangeChoices(h, seat);
+  const first = mayKeep ? 1 : 0;
+  const jokers = jokerPositions(hand);
+  const t = triplesBelow(hand.length);
+  let count = first + t.length / 3;
+  if (jokers) {
+    count = first;
+    for (let x = 0; x < t.length; x += 3) if (isFirstOfAlike(hand, jokers, t[x]!, t[x + 1]!, t[x + 2]!)) count++;
+  }
+  let pick = rng.int(count);
+  if (pick < first) return KEEP;
+  pick -= first;
+  let x = 3 * pick;
+  if (jokers) {
+    // Walk to the pick-th discard that is the first of its alikes.
+    x = 0;
+    while (!isFirstOfAlike(hand, jokers, t[x]!, t[x + 1]!, t[x + 2]!) || pick-- > 0) x += 3;
+  }
+  return { type: "exchange", discard: [hand[t[x]!]!, hand[t[x + 1]!]!, hand[t[x + 2]!]!] };
+}
+
+/** legalActions(h, seat, o)[rng.int(n)] for the n legal actions (null when none), building the list only where it is cheap. */
+export function randomLegalAction(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions, rng: Rng): Action | null {
+  if (h.turn === seat && h.phase === "exchange") return randomExchange(h, seat, rng);
+  const legal = legalActions(h, seat, o);
+  return legal.length === 0 ? null : legal[rng.int(legal.length)]!;
+}
+
+/** The play actions `seat` may take now (a joker listed once). */
+function playActions(h: EsmakkerHand, seat: Seat): Action[] {
   const hand = h.hands[seat]!;
   const called = h.called;
+  const trick = h.trick;
   const holdsCalled = called !== null && hand.includes(called);
   let led: Suit | null = null;
   let mustFollow = false;
-  if (h.trick === null) {
+  if (trick === null) {
     led = holdsCalled && h.calledLedAt < 0 ? (called[1] as Suit) : null; // leading that suit means leading the called card
   } else {
-    const first = h.trick.plays[0]!;
+    const first = trick.plays[0]!;
     led = suitFor(h, first.seat, first.card);
-    if (holdsCalled && led === called[1] && h.calledLedAt === h.tricks.length) return [called];
+    if (holdsCalled && led === called[1] && h.calledLedAt === h.tricks.length) return [PLAY_ACTIONS[cardIndex(called)]!];
     mustFollow = led !== null && holdsSuit(h, seat, led);
   }
-  const jokerOk = h.trick !== null || h.tricks.length > 0;
-  const out: Card[] = [];
+  const jokerOk = trick !== null || h.tricks.length > 0;
+  const out: Action[] = [];
   let joker = false;
-  for (const c of hand) {
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i]!;
     if (c === JK) {
-      if (jokerOk && !joker) out.push(c);
+      if (jokerOk && !joker) out.push(PLAY_ACTIONS[cardIndex(c)]!);
       joker = true;
       continue;
     }
     const s = suitFor(h, seat, c);
-    if (h.trick === null ? s === led && c !== called : mustFollow && s !== led) continue;
-    out.push(c);
+    if (trick === null ? s === led && c !== called : mustFollow && s !== led) continue;
+    out.push(PLAY_ACTIONS[cardIndex(c)]!);
   }
   return out;
 }
@@ -528,13 +592,18 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
       return fail("play/must-follow-suit", `You must follow suit (${led})`, { suit: led });
   }
   const hands = h.hands.slice();
-  const rest = hand.slice();
-  rest.splice(idx, 1);
-  hands[seat] = rest;
+  hands[seat] = removeAt(hand, idx);
   const partnerPublic = h.partnerPublic || card === called;
   const added = addToTrick(h.trick, seat, card, h.rules);
+  // Direct stores into a fresh copy: cheaper than patch's Object.assign on the per-card path.
+  const next = clone(h);
+  next.hands = hands;
+  next.calledLedAt = calledLedAt;
+  next.partnerPublic = partnerPublic;
   if (added.completed === null) {
-    return step(patch(h, { hands, trick: added.trick, turn: ((seat + 1) & 3) as Seat, calledLedAt, partnerPublic }));
+    next.trick = added.trick;
+    next.turn = ((seat + 1) & 3) as Seat;
+    return step(next);
   }
   const winner = h.hidden !== null && added.completed.plays.some((p) => p.card === h.hidden && p.seat === h.declarer)
     ? winnerWithHidden(h, added.completed)
@@ -543,19 +612,29 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   const tricksWon = h.tricksWon.slice();
   tricksWon[winner] = tricksWon[winner]! + 1;
   const tricks = [...h.tricks, trick];
-  let next: EsmakkerHand = patch(h, { hands, trick: null, tricks, tricksWon, turn: winner, calledLedAt, partnerPublic });
+  next.trick = null;
+  next.tricks = tricks;
+  next.tricksWon = tricksWon;
+  next.turn = winner;
   const events: EngineEvent[] = [{ type: "trickWon", trick }];
   if (called === null && h.declarer !== null) {
     // Sol contracts: a player over the limit has lost; the hand ends once every sol player has.
     const max = bidDef(h, o)!.maxTricks;
     if (tricksWon[winner]! > max && !h.solLost.includes(winner) && (winner === h.declarer || h.joiners.includes(winner))) {
       const solLost = [...h.solLost, winner];
-      next = patch(next, { solLost });
+      next.solLost = solLost;
       if (solLost.length === 1 + h.joiners.length) return step(finish(next, "solLost"), events);
     }
   }
   if (tricks.length === 13) return step(finish(next, "allTricks"), events);
   return step(next, events);
+}
+
+/** `cards` without the card at `at` (a plain loop: cheaper than slice + splice). */
+function removeAt(cards: readonly Card[], at: number): Card[] {
+  const out: Card[] = [];
+  for (let i = 0; i < cards.length; i++) if (i !== at) out.push(cards[i]!);
+  return out;
 }
 
 /** The trick's winner when the declarer's fordækt card is in it: it counts as the lowest card of the called suit. */

@@ -30,7 +30,7 @@
  *   holder who would rather play a joker.
  */
 import type { Variant } from "../../types";
-import { type EsmakkerHand, applyAction, legalActions, startHand } from "./hand";
+import { type EsmakkerHand, applyAction, legalActions, randomLegalAction, startHand } from "./hand";
 import { type EsmakkerOptions, esmakkerOptionFields, esmakkerOptionsSchema } from "./options";
 import { afterHand, scoreHand } from "./scoring";
 import { viewHand } from "./view";
@@ -46,6 +46,7 @@ export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
   deckJokers: () => 3,
   startHand,
   legalActions,
+  randomLegalAction,
   applyAction,
   isOver: (h) => h.phase === "done",
   scoreHand,
