@@ -39,13 +39,19 @@ const cpuSeconds = (): number => {
   return (u.user + u.system) / 1e6;
 };
 
+function newMatch(variant: string, seed: string): MatchState {
+  const created = createMatch({ variant, seed, options: {} });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
+}
+
 function bench(variant: string, label: string, choose: Chooser) {
   const rng = createRng(`bench:${variant}`);
   let hands = 0, actions = 0, match = 0;
   const samples: MatchState[] = [];
   // Warm-up (JIT) outside the measured window.
   for (const until = performance.now() + 300; performance.now() < until; ) {
-    let state = createMatch({ variant, seed: `warm${match++}`, options: {} }).value!;
+    let state = newMatch(variant, `warm${match++}`);
     while (!state.over) {
       const seat = currentTurn(state)!;
       const r = apply(state, seat, choose(state, seat, rng));
@@ -57,9 +63,7 @@ function bench(variant: string, label: string, choose: Chooser) {
   const start = performance.now();
   const cpuStart = cpuSeconds();
   while (performance.now() < until) {
-    const created = createMatch({ variant, seed: `m${match++}`, options: {} });
-    if (!created.ok) throw new Error(created.error.message);
-    let state = created.value;
+    let state = newMatch(variant, `m${match++}`);
     while (!state.over) {
       const seat = currentTurn(state)!;
       const r = apply(state, seat, choose(state, seat, rng));
