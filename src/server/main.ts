@@ -11,14 +11,12 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { Server } from "socket.io";
-import { createAdapter } from "@socket.io/redis-adapter";
-import { createClient } from "redis";
 import { DATA_DIR, loadEnv } from "@/env";
 import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
 import { migrateDeploy } from "@/server/migrate";
 import { disconnectDb, getDb } from "@/server/db";
 import { pruneLoginAttempts } from "@/server/auth/rate-limit";
-import { registerRealtime } from "@/server/realtime";
+import { connectCluster, registerRealtime } from "@/server/realtime";
 
 const log = (msg: string) => console.log(`[server] ${msg}`);
 
@@ -53,17 +51,11 @@ async function main() {
   const http = createServer((req, res) => void handle(req, res));
   const io = new Server(http, { path: "/socket.io" });
 
-  let redis: ReturnType<typeof createClient>[] = [];
-  if (env.REDIS_URL) {
-    const pub = createClient({ url: env.REDIS_URL });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    redis = [pub, sub];
-    log("socket.io uses the Redis adapter");
-  }
+  // With Redis, several processes share live tables (socket.io Redis adapter + forwarding to each table's driver).
+  const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, process.env.REDIS_PREFIX) : undefined;
+  if (cluster) log("live tables shared with other processes through Redis");
   // Typed loosely: the live-tables module may or may not return a handle with shutdown().
-  const realtime: unknown = registerRealtime(io);
+  const realtime: unknown = registerRealtime(io, { cluster });
 
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -90,7 +82,7 @@ async function main() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections?.();
       await app.close?.();
-      await Promise.allSettled(redis.map((c) => c.quit()));
+      await cluster?.close();
       await disconnectDb();
       await embedded?.stop();
       process.exit(0);

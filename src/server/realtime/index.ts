@@ -1,10 +1,9 @@
 /**
  * Live tables over socket.io: wires the table hub (PostgreSQL store, socket
- * transport, computer players) onto the server's socket.io instance, and
- * resumes every table in play (its timers and computer players) at start-up.
+ * transport, computer players, and with Redis the other server processes)
+ * onto the server's socket.io instance, and resumes every table in play
+ * (its timers and computer players) at start-up.
  */
-import { hostname } from "node:os";
-import { randomBytes } from "node:crypto";
 import type { Server } from "socket.io";
 import { getDb } from "@/server/db";
 import { getSessionUser } from "@/server/auth/session";
@@ -12,6 +11,7 @@ import { tableBot } from "./bot";
 import { TableHub } from "./lobby";
 import { PrismaTableStore } from "./prisma-store";
 import { attachSockets, SocketTransport } from "./socket";
+import { newProcessId, RedisCluster, type Cluster } from "./cluster";
 import { clubTableAccess } from "@/server/modules/clubs/access";
 import { rankedTableAccess } from "@/server/modules/ranked/access";
 
@@ -19,7 +19,17 @@ export interface RealtimeOptions {
   /** Pause before a computer player acts (ms). */
   readonly botDelayMs?: number;
   readonly leaseMs?: number;
+  /** Set when several processes share the tables (see connectCluster). */
+  readonly cluster?: Cluster;
 }
+
+/**
+ * Several processes: puts the socket.io Redis adapter on `io` and connects
+ * this process to the others. Call before registerRealtime and pass the result.
+ * `prefix` separates deployments (or test runs) sharing one Redis.
+ */
+export const connectCluster = (io: Server, redisUrl: string, prefix?: string): Promise<Cluster> =>
+  RedisCluster.connect(io, redisUrl, prefix || undefined);
 
 const hubKey = Symbol.for("whist.tableHub");
 type WithHub = typeof globalThis & { [hubKey]?: TableHub };
@@ -32,7 +42,8 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     store: new PrismaTableStore(getDb()),
     transport: new SocketTransport(io),
     decide: tableBot("normal"),
-    owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
+    owner: opts.cluster?.owner ?? newProcessId(),
+    cluster: opts.cluster,
     botDelayMs: opts.botDelayMs ?? 700,
     leaseMs: opts.leaseMs,
     access: async (tableId, userId, intent) =>

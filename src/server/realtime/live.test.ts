@@ -3,88 +3,23 @@
  * (standalone.ts, the same wiring as the main server) against the run's
  * PostgreSQL database, with socket.io clients authenticated by session cookies.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { apply, buildRecord, createMatch, getVariant, handSeed, parseRecord, variantIds, verifyRecord, type MatchState } from "@/engine";
+import { parseRecord, variantIds, verifyRecord } from "@/engine";
 import type { Seat } from "@/engine/types";
-import type { ServerMessage } from "@/protocol";
 import { closeTestDb, createTestUser, testDb, type TestUser } from "@/server/test/helpers";
 import { PrismaTableStore } from "./prisma-store";
 import { LiveClient, sessionCookie } from "./test-client";
+import { assertOnlyOwnCards } from "./test-checks";
+import { replayActions, shortOptions, startLiveServer, stopLiveServer, type LiveServer } from "./test-server";
 
 const SECRET = process.env.AUTH_SECRET ?? "test-secret-test-secret-test-secret-0123456789";
 
-interface Running {
-  proc: ChildProcess;
-  url: string;
-}
+type Running = LiveServer;
 
-function startServer(port = 0, leaseMs = 1500): Promise<Running> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server/realtime/standalone.ts"], {
-    env: { ...process.env, DATABASE_URL: inject("databaseUrl")!, AUTH_SECRET: SECRET, LIVE_PORT: String(port), PORT: "3000", BOT_DELAY_MS: "0", LEASE_MS: String(leaseMs) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    proc.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve({ proc, url: `http://127.0.0.1:${m[1]}` });
-    });
-    proc.on("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-}
-
-const stop = (r: Running, signal: NodeJS.Signals = "SIGTERM") =>
-  new Promise<void>((resolve) => {
-    if (r.proc.exitCode !== null) return resolve();
-    r.proc.once("exit", () => resolve());
-    r.proc.kill(signal);
-  });
-
-/** Short matches: 4 deals or a target of 2 (within each option's limits). */
-function shortOptions(variant: string): Record<string, unknown> {
-  const fields = getVariant(variant)!.optionFields;
-  const out: Record<string, unknown> = {};
-  for (const f of fields) {
-    if (f.key === "deals") out.deals = Math.max(f.min ?? 4, 4);
-    if (f.key === "target") out.target = Math.max(f.min ?? 2, 2);
-  }
-  return out;
-}
-
-/**
- * No payload ever shows a seat's cards in play to anyone but that seat, the
- * match seed never leaves the server, and a hand's seed only once it is over.
- */
-function assertOnlyOwnCards(msgs: readonly ServerMessage[], seat: Seat | null, matchSeed: string) {
-  let tables = 0;
-  for (const m of msgs) {
-    if (m.type !== "table" || !m.table.view?.hand) continue;
-    tables++;
-    m.table.view.hand.hands.forEach((h, i) => {
-      if (i !== seat) expect(h.cards, `seat ${i}'s cards sent to ${seat}`).toBeNull();
-    });
-    const text = JSON.stringify(m);
-    expect(text).not.toContain(matchSeed);
-    expect(text).not.toContain(handSeed(matchSeed, m.table.view.handIndex));
-  }
-  expect(tables).toBeGreaterThan(0);
-}
-
-function replayActions(variant: string, options: unknown, seed: string, names: string[], actions: { seat: number; action: unknown }[]) {
-  const setup = { variant, options, seed, seats: names.map((name) => ({ name })) };
-  const created = createMatch(setup);
-  if (!created.ok) throw new Error(created.error.message);
-  let state: MatchState = created.value;
-  for (const a of actions) {
-    const s = apply(state, a.seat as Seat, a.action as never);
-    if (!s.ok) throw new Error(s.error.code);
-    state = s.state;
-  }
-  return { setup, state };
-}
+const startServer = (port = 0, leaseMs = 1500) =>
+  startLiveServer({ DATABASE_URL: inject("databaseUrl")!, AUTH_SECRET: SECRET, LIVE_PORT: String(port), LEASE_MS: String(leaseMs), REDIS_URL: "" });
+const stop = stopLiveServer;
 
 let server: Running;
 let players: TestUser[];
@@ -207,11 +142,9 @@ describe("live tables over sockets", () => {
     expect(events.length).toBeGreaterThan(killedAt);
     const names = (row.seats as { name: string }[]).map((s) => s.name);
     const actions = events.map((e) => ({ seat: e.seat, action: e.action }));
-    const { setup, state } = replayActions(row.variant, row.options, row.seed!, names, actions);
+    const { state, record } = replayActions(row.variant, row.options, row.seed!, names, actions);
     expect(state.over).toBe(true);
-    const record = buildRecord(setup, actions as never, state);
-    if (!record.ok) throw new Error(record.error.message);
-    expect(JSON.parse(JSON.stringify(match.record))).toEqual(JSON.parse(JSON.stringify(record.value)));
+    expect(JSON.parse(JSON.stringify(match.record))).toEqual(JSON.parse(JSON.stringify(record)));
     cs.forEach((c) => c.close());
   });
 });

@@ -2,12 +2,15 @@
  * The live-table hub of one server process: finds or loads the room of a
  * table (taking the table's lease so only one process drives it), dispatches
  * checked client messages to rooms, keeps lobby watchers up to date, and
- * renews leases while rooms are active.
+ * renews leases while rooms are active. With a cluster (several processes
+ * over Redis), a message for a table driven elsewhere is forwarded to its
+ * driving process, and tables whose driver died are taken over.
  */
 import type { Seat } from "@/engine/types";
 import type { Ack, ClientMessage, TableSummary, WireError } from "@/protocol";
 import { parseClientMessage } from "@/protocol";
 import type { BotDecide } from "./bot";
+import type { Cluster, TableMessage } from "./cluster";
 import { TableRoom } from "./room";
 import type { NewTable, TableRecord, TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
@@ -22,15 +25,31 @@ export interface HubOptions {
   readonly leaseMs?: number;
   /** Extra per-table access rule (club tables: members only), checked before watching or sitting; null = allowed. */
   readonly access?: (tableId: string, userId: string | null, intent: "watch" | "sit") => Promise<WireError | null>;
+  /** The other server processes; its owner must be `owner`. Without it this process works alone. */
+  readonly cluster?: Cluster;
 }
 
 const LOBBY_LIMIT = 100;
+/** Longest wait for a dead driver's lease to run out before answering "busy" (the sweep takes the table later). */
+const TAKEOVER_WAIT_MS = 5000;
+
+const notFound: Ack = { ok: false, error: { code: "table/not-found", message: "No such table (or it is busy elsewhere)." } };
+const busy: Ack = { ok: false, error: { code: "table/busy", message: "The table is moving to another server; try again." } };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A local connection and the tables it has open (with the invite it opened each with). */
+interface OpenConn {
+  conn: Conn;
+  readonly tables: Map<string, string | undefined>;
+}
 
 export class TableHub {
   private readonly rooms = new Map<string, Promise<TableRoom | null>>();
   private readonly lobbyWatchers = new Set<string>();
-  /** Tables each connection has open, to detach it when it goes away. */
-  private readonly openTables = new Map<string, Set<string>>();
+  /** Tables each local connection has open: to detach it when it goes away, and to re-open them after a takeover. */
+  private readonly openTables = new Map<string, OpenConn>();
+  /** The process last known to drive each table not driven here (cluster only). */
+  private readonly drivers = new Map<string, string>();
   private readonly now: () => number;
   private readonly leaseMs: number;
   private leaseTimer: ReturnType<typeof setInterval> | null = null;
@@ -39,8 +58,13 @@ export class TableHub {
   constructor(private readonly opts: HubOptions) {
     this.now = opts.now ?? Date.now;
     this.leaseMs = opts.leaseMs ?? 30_000;
-    this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(1000, this.leaseMs / 3));
+    this.leaseTimer = setInterval(() => void this.renewLeases().then(() => this.adoptOrphans()), Math.max(1000, this.leaseMs / 3));
     this.leaseTimer.unref?.();
+    opts.cluster?.setHandlers({
+      request: (conn, msg) => this.handleForwarded(conn, msg),
+      driverChanged: (tableId, owner) => this.driverChanged(tableId, owner),
+      lobbyChanged: () => this.pushLobbySoon(),
+    });
   }
 
   /** Loads every table in play so their turn timers and computer players resume. */
@@ -82,6 +106,12 @@ export class TableHub {
     return p;
   }
 
+  /** The room of a table when this process drives it already (or is loading it); never takes a lease. */
+  private async loadedRoom(tableId: string): Promise<TableRoom | null> {
+    const p = this.rooms.get(tableId);
+    return p ? p.catch(() => null) : null;
+  }
+
   private async load(tableId: string): Promise<TableRoom | null> {
     const { store, owner } = this.opts;
     const rec = await store.getTable(tableId);
@@ -98,9 +128,20 @@ export class TableHub {
       now: this.now,
       botDelayMs: this.opts.botDelayMs ?? 600,
       onSummaryChange: () => this.lobbyChanged(),
+      onLeaseLost: () => this.drop(tableId, room),
     });
     room.resume();
+    this.drivers.delete(tableId);
+    this.opts.cluster?.announceDriver(tableId);
     return room;
+  }
+
+  /** Stops driving a table here (another process holds its lease now). */
+  private drop(tableId: string, room: TableRoom): void {
+    room.close();
+    void this.rooms.get(tableId)?.then((r) => {
+      if (r === room) this.rooms.delete(tableId);
+    });
   }
 
   private async renewLeases(): Promise<void> {
@@ -108,11 +149,27 @@ export class TableHub {
       const room = await p.catch(() => null);
       if (!room) continue;
       const held = await this.opts.store.acquireLease(id, this.opts.owner, this.leaseMs, this.now()).catch(() => false);
-      if (!held) {
-        // Another process took the table over: stop driving it here.
-        room.close();
-        this.rooms.delete(id);
-      }
+      if (!held) this.drop(id, room); // another process took the table over
+    }
+  }
+
+  /** Cluster only: takes over tables in play whose driving process stopped renewing their lease. */
+  private async adoptOrphans(): Promise<void> {
+    if (!this.opts.cluster) return;
+    const ids = await this.opts.store.listOrphanedTableIds(this.now()).catch(() => []);
+    for (const id of ids) await this.room(id).catch(() => null);
+  }
+
+  /** Another process announced it drives a table: forward there, and re-open our connections to that table there. */
+  private driverChanged(tableId: string, owner: string): void {
+    if (owner !== this.opts.owner) {
+      this.drivers.set(tableId, owner);
+      void this.loadedRoom(tableId).then((room) => room && this.drop(tableId, room));
+    }
+    for (const { conn, tables } of this.openTables.values()) {
+      if (!tables.has(tableId)) continue;
+      const invite = tables.get(tableId);
+      void this.route(conn, { type: "table/open", tableId, ...(invite ? { invite } : {}) }).catch(() => undefined);
     }
   }
 
@@ -139,24 +196,75 @@ export class TableHub {
       case "lobby/unwatch":
         this.lobbyWatchers.delete(conn.id);
         return { ok: true };
-      case "table/close": {
-        this.openTables.get(conn.id)?.delete(msg.tableId);
-        const room = await this.rooms.get(msg.tableId);
-        await room?.detach(conn.id);
-        return { ok: true };
-      }
+      case "table/close":
+        this.openTables.get(conn.id)?.tables.delete(msg.tableId);
+        return this.route(conn, msg);
     }
-    const room = await this.room(msg.tableId);
-    if (!room) return { ok: false, error: { code: "table/not-found", message: "No such table (or it is busy elsewhere)." } };
+    const open = this.openTables.get(conn.id) ?? { conn, tables: new Map<string, string | undefined>() };
+    open.conn = conn;
+    this.openTables.set(conn.id, open);
+    const invite = msg.type === "table/open" ? msg.invite : open.tables.get(msg.tableId);
+    open.tables.set(msg.tableId, invite);
+    const ack = await this.route(conn, msg);
+    if (!ack.ok && ack.error.code === "table/not-found") open.tables.delete(msg.tableId);
+    return ack;
+  }
+
+  /** Runs a table message where the table is driven: in this process, or (cluster) in the one holding its lease. */
+  private async route(conn: Conn, msg: TableMessage): Promise<Ack> {
+    const tableId = msg.tableId;
+    const local = await this.loadedRoom(tableId);
+    if (local) return this.atRoom(local, conn, msg);
+    const cluster = this.opts.cluster;
+    const known = this.drivers.get(tableId);
+    if (cluster && known) {
+      const res = await cluster.forward(known, conn, msg);
+      if (res.kind === "ack") return res.ack;
+      this.drivers.delete(tableId);
+    }
+    // Closing a table that is not driven here needs nothing loaded.
+    if (msg.type === "table/close" && !cluster) return { ok: true };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const room = msg.type === "table/close" ? null : await this.room(tableId);
+      if (room) return this.atRoom(room, conn, msg);
+      if (!cluster) return notFound;
+      const holder = await this.opts.store.leaseHolder(tableId);
+      if (!holder) return notFound;
+      if (holder.owner === null || holder.owner === this.opts.owner) {
+        if (msg.type === "table/close") return { ok: true };
+        continue;
+      }
+      const res = await cluster.forward(holder.owner, conn, msg);
+      if (res.kind === "ack") {
+        this.drivers.set(tableId, holder.owner);
+        return res.ack;
+      }
+      if (msg.type === "table/close") return { ok: true };
+      // The holder died without releasing the lease: wait (a bounded time) for it to run out, then take the table.
+      const wait = res.kind === "gone" ? holder.until - this.now() + 20 : 100;
+      if (wait > TAKEOVER_WAIT_MS) return busy;
+      if (wait > 0) await sleep(wait);
+    }
+    return busy;
+  }
+
+  /** A message forwarded by another process: handled only if this process drives the table. */
+  private async handleForwarded(conn: Conn, msg: TableMessage): Promise<Ack | null> {
+    const room = await this.loadedRoom(msg.tableId);
+    return room ? this.atRoom(room, conn, msg) : null;
+  }
+
+  /** Applies a table message to the room of the table, driven here. */
+  private async atRoom(room: TableRoom, conn: Conn, msg: TableMessage): Promise<Ack> {
     const intent = msg.type === "table/open" ? "watch" : msg.type === "seat/take" || msg.type === "seat/bot" ? "sit" : null;
     const refusal = intent && this.opts.access ? await this.opts.access(msg.tableId, conn.user?.id ?? null, intent) : null;
     if (refusal) return { ok: false, error: refusal };
-    const opened = this.openTables.get(conn.id) ?? new Set<string>();
-    this.openTables.set(conn.id, opened);
-    opened.add(msg.tableId);
     switch (msg.type) {
       case "table/open":
         return room.open(conn, msg.invite);
+      case "table/close":
+        await room.detach(conn.id);
+        return { ok: true };
       case "seat/take":
         return room.takeSeat(conn, msg.seat as Seat);
       case "seat/leave":
@@ -173,12 +281,9 @@ export class TableHub {
   /** A connection went away: detach it everywhere. */
   async disconnect(connId: string): Promise<void> {
     this.lobbyWatchers.delete(connId);
-    const tables = this.openTables.get(connId);
+    const open = this.openTables.get(connId);
     this.openTables.delete(connId);
-    for (const id of tables ?? []) {
-      const room = await this.rooms.get(id);
-      await room?.detach(connId);
-    }
+    for (const tableId of open?.tables.keys() ?? []) await this.route(open!.conn, { type: "table/close", tableId }).catch(() => undefined);
   }
 
   // ---------------------------------------------------------------- lobby
@@ -196,8 +301,14 @@ export class TableHub {
     }));
   }
 
-  /** Coalesces lobby pushes: at most one every 200 ms. */
+  /** What the lobby shows changed: every process pushes it to its lobby watchers. */
   lobbyChanged(): void {
+    if (this.opts.cluster) this.opts.cluster.announceLobbyChange();
+    else this.pushLobbySoon();
+  }
+
+  /** Coalesces lobby pushes: at most one every 200 ms. */
+  private pushLobbySoon(): void {
     if (this.lobbyTimer || this.lobbyWatchers.size === 0) return;
     this.lobbyTimer = setTimeout(() => {
       this.lobbyTimer = null;

@@ -158,6 +158,19 @@ export class PrismaTableStore implements TableStore {
     await this.db.table.updateMany({ where: { id: tableId, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
   }
 
+  async leaseHolder(tableId: string) {
+    const row = await this.db.table.findUnique({ where: { id: tableId }, select: { leaseOwner: true, leaseUntil: true } });
+    return row ? { owner: row.leaseOwner, until: row.leaseUntil?.getTime() ?? 0 } : null;
+  }
+
+  async listOrphanedTableIds(now: number) {
+    const rows = await this.db.table.findMany({
+      where: { status: "playing", OR: [{ leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: new Date(now) } }] },
+      select: { id: true },
+    });
+    return rows.map((r) => r.id);
+  }
+
   async listPlayingTableIds() {
     const rows = await this.db.table.findMany({ where: { status: "playing" }, select: { id: true } });
     return rows.map((r) => r.id);

@@ -28,6 +28,8 @@ export interface RoomDeps {
   readonly botDelayMs: number;
   /** Called whenever what the lobby shows of this table changes. */
   readonly onSummaryChange: (summary: TableSummary) => void;
+  /** Called when a write finds that another process drives the table now. */
+  readonly onLeaseLost?: () => void;
 }
 
 const wireError = (code: string, message: string): WireError => ({ code, message });
@@ -227,7 +229,10 @@ export class TableRoom {
     const at = this.deps.now();
     const stored: StoredAction = { seq: this.rec.seq + 1, seat, action, byBot };
     const res = await this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner);
-    if (res === "conflict") return fail("table/busy", "The table is being driven elsewhere; try again.");
+    if (res === "conflict") {
+      this.deps.onLeaseLost?.();
+      return fail("table/busy", "The table is being driven elsewhere; try again.");
+    }
     this.state = step.state;
     this.actions.push(stored);
     this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at };

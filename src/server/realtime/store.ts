@@ -77,8 +77,12 @@ export interface TableStore {
   /** Takes or renews the table's lease; false when another live process holds it. */
   acquireLease(tableId: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(tableId: string, owner: string): Promise<void>;
+  /** Who holds the table's lease and until when (owner null: nobody); null when there is no such table. */
+  leaseHolder(tableId: string): Promise<{ owner: string | null; until: number } | null>;
   /** Tables in play, to resume their rooms (and timers) after a restart. */
   listPlayingTableIds(): Promise<string[]>;
+  /** Tables in play that no live process drives (no lease, or an expired one): candidates for a takeover. */
+  listOrphanedTableIds(now: number): Promise<string[]>;
 }
 
 /** A store in memory, with the same semantics as the database one. */
@@ -147,8 +151,17 @@ export class MemoryTableStore implements TableStore {
   async releaseLease(tableId: string, owner: string) {
     if (this.leases.get(tableId)?.owner === owner) this.leases.delete(tableId);
   }
+  async leaseHolder(tableId: string) {
+    if (!this.tables.has(tableId)) return null;
+    const lease = this.leases.get(tableId);
+    return lease ? { owner: lease.owner, until: lease.until } : { owner: null, until: 0 };
+  }
   async listPlayingTableIds() {
     return [...this.tables.values()].filter((t) => t.status === "playing").map((t) => t.id);
+  }
+  async listOrphanedTableIds(now: number) {
+    const playing = await this.listPlayingTableIds();
+    return playing.filter((id) => (this.leases.get(id)?.until ?? 0) < now);
   }
   private mustGet(id: string): TableRecord {
     const t = this.tables.get(id);

@@ -1,8 +1,9 @@
 /**
  * A scripted live-table client over a real socket.io connection, for the
  * integration tests and the benchmark: keeps the latest snapshot, records
- * every payload received, re-opens its table after a reconnect, and can play
- * automatically (any legal action, or a given chooser) whenever it is its turn.
+ * every payload received, re-opens its table after a reconnect (or after
+ * moving to another server process), and can play automatically (any legal
+ * action, or a given chooser) whenever it is its turn.
  */
 import { io, type Socket } from "socket.io-client";
 import { encode } from "next-auth/jwt";
@@ -16,25 +17,45 @@ export async function sessionCookie(userId: string, secret: string): Promise<str
   return `${salt}=${token}`;
 }
 
+/** Answers after which the same action is sent again a little later. */
+const RETRIED = new Set(["table/rate-limited", "table/busy"]);
+
 export class LiveClient {
-  readonly socket: Socket;
+  socket: Socket;
   readonly received: ServerMessage[] = [];
   table: TableSnapshot | null = null;
   private tableId: string | null = null;
   private autoplay: ((view: MatchView) => Action) | null = null;
   private sentFor = -1;
+  /** The answer to the last action this client sent automatically. */
+  lastAck: Ack | null = null;
   /** Called with every new snapshot (benchmark timing). */
   onTable: ((t: TableSnapshot) => void) | null = null;
 
-  constructor(url: string, cookie: string | null) {
-    this.socket = io(url, {
+  constructor(
+    url: string,
+    private readonly cookie: string | null,
+  ) {
+    this.socket = this.connect(url);
+  }
+
+  /** Moves to another server process (as a load balancer would after one died), re-opening the table there. */
+  moveTo(url: string): void {
+    this.socket.close();
+    this.sentFor = -1;
+    this.socket = this.connect(url);
+  }
+
+  private connect(url: string): Socket {
+    const cookie = this.cookie;
+    const socket = io(url, {
       path: "/socket.io",
       transports: ["websocket"],
       extraHeaders: cookie ? { cookie } : {},
       reconnectionDelay: 100,
       reconnectionDelayMax: 500,
     });
-    this.socket.on(SERVER_EVENT, (m: ServerMessage) => {
+    socket.on(SERVER_EVENT, (m: ServerMessage) => {
       this.received.push(m);
       if (m.type === "table" && m.table.id === this.tableId) {
         if (!this.table || m.table.seq >= this.table.seq) this.table = m.table;
@@ -42,9 +63,10 @@ export class LiveClient {
         this.maybePlay();
       }
     });
-    this.socket.on("connect", () => {
+    socket.on("connect", () => {
       if (this.tableId) void this.send({ type: "table/open", tableId: this.tableId });
     });
+    return socket;
   }
 
   send(msg: ClientMessage | Record<string, unknown>): Promise<Ack> {
@@ -70,8 +92,9 @@ export class LiveClient {
     const action = this.autoplay(t.view);
     void this.send({ type: "action", tableId: t.id, seq: t.seq, action }).then(
       (ack) => {
-        // Over the rate limit: wait for tokens and try the same version again.
-        if (!ack.ok && ack.error.code === "table/rate-limited")
+        this.lastAck = ack;
+        // Over the rate limit, or the table is moving between processes: try the same version again shortly.
+        if (!ack.ok && RETRIED.has(ack.error.code))
           setTimeout(() => {
             if (this.sentFor === t.seq) this.sentFor = -1;
             this.maybePlay();
