@@ -45,7 +45,10 @@ test("register, log out, log in, switch language and see the profile", async ({ 
   await expect(page.getByTestId("profile-display-name")).toHaveText(account.displayName);
   await expect(page.getByTestId("profile-email")).toHaveText(account.email);
   await expect(page.getByTestId("profile-member-since")).toHaveText(longDate("en", new Date()));
-  await expect(page.getByTestId("profile-games")).toContainText("No games yet");
+  // A new player has played nothing; the sections are there, headed in the chosen language.
+  for (const [section, heading] of [["games", "Games"], ["ratings", "Ratings"], ["clubs", "Clubs"]]) {
+    await expect(page.getByTestId(`profile-${section}`).getByRole("heading", { level: 2 })).toHaveText(heading!);
+  }
 
   // The language lives on the profile: a fresh browser context picks it up at login.
   await setLanguage(page, "nb");
