@@ -45,7 +45,8 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     owner: opts.cluster?.owner ?? newProcessId(),
     cluster: opts.cluster,
     botDelayMs: opts.botDelayMs ?? 700,
-    leaseMs: opts.leaseMs,
+    // With other processes waiting to take over, a dead driver's tables should not wait long.
+    leaseMs: opts.leaseMs ?? (opts.cluster ? 10_000 : undefined),
     access: async (tableId, userId, intent) =>
       (await clubTableAccess(getDb(), tableId, userId, intent)) ?? (await rankedTableAccess(getDb(), tableId, userId, intent)),
   });
