@@ -16,17 +16,25 @@ const NO_STOP = 99;
 const MAX_DEPTH = 64;
 const MOVES_PER_NODE = 16;
 /** Transposition table slots (a power of two), shared by all searches in this process. */
-const TT_BITS = 20;
+const TT_BITS = 22;
 const TT_MASK = (1 << TT_BITS) - 1;
 
 /**
- * One process-wide table in typed arrays: a Map with millions of entries is slow and
- * churns the garbage collector. Each search has its own generation, so a new search
- * never reads an old one's entries and nothing needs clearing.
+ * One process-wide table in typed arrays (48 MB, allocated on first use): a Map with
+ * millions of entries is slow and churns the garbage collector. Each search has its
+ * own generation, so a new search never reads an old one's entries and nothing
+ * needs clearing. Slots are two-way: a new entry replaces the older of a pair.
  */
-const ttCheck = new Int32Array(1 << TT_BITS);
-const ttGen = new Int32Array(1 << TT_BITS);
-const ttData = new Int32Array(1 << TT_BITS);
+let ttCheck = new Int32Array(0);
+let ttGen = new Int32Array(0);
+let ttData = new Int32Array(0);
+const ensureTable = () => {
+  if (ttCheck.length === 0) {
+    ttCheck = new Int32Array(1 << TT_BITS);
+    ttGen = new Int32Array(1 << TT_BITS);
+    ttData = new Int32Array(1 << TT_BITS);
+  }
+};
 let generation = 0;
 
 export interface SearchSetup {
@@ -93,6 +101,7 @@ export class DoubleDummy {
   private ply = 0;
 
   constructor(s: SearchSetup) {
+    ensureTable();
     this.hand = Int32Array.from(s.hands);
     this.jok = Int8Array.from(s.jokers);
     this.trump = s.trump;
@@ -146,7 +155,8 @@ export class DoubleDummy {
   /** Exact number of further counted tricks from here with best play by both sides. */
   value(guess?: number): number {
     const hi = this.maxMore();
-    let v = Math.max(0, Math.min(hi, guess ?? (hi >> 1)));
+    // A greedy playout is a cheap, usually close, first guess.
+    let v = Math.max(0, Math.min(hi, guess ?? this.rollout()));
     // Walk from the guess: tests far from the answer are cheap, so a good guess costs two or three.
     if (this.ge(v)) {
       while (v < hi && this.ge(v + 1)) v++;
@@ -248,9 +258,17 @@ export class DoubleDummy {
   }
 
   private geBoundary(t: number): boolean {
-    const slot = this.key();
+    const slot0 = this.key();
     const check = this.check;
-    const hit = ttGen[slot] === this.gen && ttCheck[slot] === check;
+    const slot1 = slot0 ^ 1;
+    let slot = slot0;
+    let hit = ttGen[slot0] === this.gen && ttCheck[slot0] === check;
+    if (!hit && ttGen[slot1] === this.gen && ttCheck[slot1] === check) {
+      hit = true;
+      slot = slot1;
+    }
+    // A new entry goes to a free (old-generation) slot of the pair, else over the first.
+    if (!hit && ttGen[slot0] === this.gen && ttGen[slot1] !== this.gen) slot = slot1;
     const entry = hit ? ttData[slot]! : 0;
     let lb = 0, ub = 15, best = -1;
     if (hit) {

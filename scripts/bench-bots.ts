@@ -1,0 +1,51 @@
+/**
+ * Duplicate matches between bot levels: every seeded deal is played twice,
+ * level A in seats 0+2 and B in 1+3, then with the seats swapped, so the
+ * cards cancel out and only the play and bidding differ. Prints, per variant,
+ * A's mean point advantage per deal with a 95% confidence interval.
+ *   npm run bench:bots            (settings below; BENCH_DEALS / BENCH_BUDGET override)
+ */
+import { type BotLevel } from "../src/bots/index";
+import { pairDifference, playHands } from "../src/bots/arena";
+import type { VariantId } from "../src/engine/types";
+
+const VARIANTS: VariantId[] = ["esmakker", "classic", "norwegian", "danish"];
+const STRONG_BUDGET_MS = Number(process.env.BENCH_BUDGET ?? 100);
+const PAIRS: { a: BotLevel; b: BotLevel; deals: number }[] = [
+  { a: "strong", b: "normal", deals: Number(process.env.BENCH_DEALS ?? 40) },
+  { a: "normal", b: "random", deals: Number(process.env.BENCH_DEALS_RANDOM ?? 150) },
+];
+
+/** A's advantage on one deal: pair difference with A in 0+2 minus the one with A in 1+3, halved. */
+function duplicateDeal(variant: VariantId, deal: number, a: BotLevel, b: BotLevel): number {
+  const setup = { variant, seed: `bench-${variant}-${deal}` };
+  const opts = { hands: 1, budgetMs: STRONG_BUDGET_MS, seed: `bench-${deal}` };
+  const first = playHands(setup, { ...opts, levels: [a, b, a, b] }).results[0];
+  const second = playHands(setup, { ...opts, levels: [b, a, b, a] }).results[0];
+  return ((first ? pairDifference(first) : 0) - (second ? pairDifference(second) : 0)) / 2;
+}
+
+function summary(xs: number[]): { mean: number; lo: number; hi: number } {
+  const n = xs.length;
+  const mean = xs.reduce((s, x) => s + x, 0) / n;
+  const sd = Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, n - 1));
+  const half = (1.96 * sd) / Math.sqrt(n);
+  return { mean, lo: mean - half, hi: mean + half };
+}
+
+const only = process.env.BENCH_VARIANTS ? (process.env.BENCH_VARIANTS.split(",") as VariantId[]) : VARIANTS;
+console.log(`bench:bots — duplicate deals; strong budget ${STRONG_BUDGET_MS} ms per card; deals per variant: ${PAIRS.map((p) => `${p.a} vs ${p.b} ${p.deals}`).join(", ")}`);
+const t0 = performance.now();
+for (const { a, b, deals } of PAIRS) {
+  for (const variant of only) {
+    const t = performance.now();
+    const diffs: number[] = [];
+    for (let d = 0; d < deals; d++) diffs.push(duplicateDeal(variant, d, a, b));
+    const s = summary(diffs);
+    const clear = s.lo > 0 ? "clear of zero" : s.hi < 0 ? "BELOW zero" : "not clear of zero";
+    console.log(
+      `${a.padEnd(6)} vs ${b.padEnd(6)} ${variant.padEnd(9)} mean ${s.mean.toFixed(2).padStart(8)} points/deal  95% CI [${s.lo.toFixed(2)}, ${s.hi.toFixed(2)}]  ${clear}  (${deals} deals, ${((performance.now() - t) / 1000).toFixed(0)} s)`,
+    );
+  }
+}
+console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
