@@ -128,3 +128,14 @@ describe("randomLegalAction", () => {
     expect(randomLegalAction(s, ((seat + 1) % 4) as 0 | 1 | 2 | 3, a)).toBeNull();
   });
 });
+
+describe("card tables", () => {
+  it("STANDARD_DECK lists every rank of every suit once, in cardIndex order", async () => {
+    const { STANDARD_DECK, RANK_CHARS, cardIndex, canonicalCard } = await import("./cards");
+    expect(STANDARD_DECK).toEqual(["S", "H", "D", "C"].flatMap((s) => RANK_CHARS.map((r) => r + s)));
+    STANDARD_DECK.forEach((c, i) => expect(cardIndex(c)).toBe(i));
+    expect(cardIndex("JK")).toBe(52);
+    const built = ["A", "S"].join("");
+    expect(canonicalCard(built)).toBe("AS");
+  });
+});

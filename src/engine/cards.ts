@@ -57,11 +57,24 @@ export const cardIndex = (c: string): number => {
 /** True for a well-formed card code. */
 export const isCard = (x: unknown): x is Card => typeof x === "string" && cardIndex(x) >= 0;
 
-/** The 52 standard cards, suit by suit, 2 up to ace. */
-export const STANDARD_DECK: readonly Card[] = ["S", "H", "D", "C"].flatMap((s) => RANK_CHARS.map((r) => r + s));
+/**
+ * The 52 standard cards, suit by suit, 2 up to ace. Written as literals: V8
+ * interns literal strings, so every card in play is one of these objects and
+ * comparing two cards is a pointer comparison (built strings compare by content).
+ */
+// prettier-ignore
+export const STANDARD_DECK: readonly Card[] = [
+  "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS",
+  "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH",
+  "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD",
+  "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC",
+];
 
 /** Every card code by cardIndex: STANDARD_DECK then the joker. */
 export const CARD_BY_INDEX: readonly Card[] = [...STANDARD_DECK, JOKER];
+
+/** The shared (interned) string of a valid card code, so that input cards compare as fast as dealt ones. */
+export const canonicalCard = (c: Card): Card => CARD_BY_INDEX[cardIndex(c)] ?? c;
 
 /** A deck of 52 cards plus `jokers` jokers. */
 export const makeDeck = (jokers: number): Card[] => [...STANDARD_DECK, ...Array<Card>(jokers).fill(JOKER)];

@@ -12,7 +12,7 @@
  * explicit deals are played and the seed only labels the hands (replay).
  */
 import { canonicalAction, isSeat } from "./actions";
-import { isCard, makeDeck } from "./cards";
+import { canonicalCard, isCard, makeDeck } from "./cards";
 import { type Deal, dealFromSeed, handSeed } from "./random";
 import { type AnyVariant, getVariant, parseOptions } from "./registry";
 import type {
@@ -169,7 +169,7 @@ export function createMatch(setup: MatchSetup): Result<MatchState> {
       const problem = checkDeal(setup.deals[i], deck, i);
       if (problem) return { ok: false, error: problem };
     }
-    deals = (setup.deals as readonly Deal[]).map((d) => ({ hands: d.hands.map((h) => h.slice()), kat: d.kat.slice() }));
+    deals = (setup.deals as readonly Deal[]).map((d) => ({ hands: d.hands.map((h) => h.map(canonicalCard)), kat: d.kat.map(canonicalCard) }));
   }
   if (seed === undefined && deals === null) return fail("setup/invalid-seed", "a seed or explicit deals are required");
   const base = { options: options.value, seed: seed ?? null, deals, scores: [0, 0, 0, 0], matchInfo: {} };

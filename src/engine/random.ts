@@ -6,7 +6,8 @@
  */
 import { type Card } from "./cards";
 
-const K = new Uint32Array([
+// Int32 (same bits as the standard uint32 constants) so every sum stays in 32-bit integer arithmetic.
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
@@ -116,6 +117,10 @@ export interface Rng {
   int(n: number): number;
 }
 
+// 2^32 - (2^32 mod n): draws at or above it are rejected so that x % n is unbiased. Precomputed for the small n
+// of shuffles and move choices, because the floating-point modulo it needs is slow.
+const SMALL_LIMITS: readonly number[] = Array.from({ length: 64 }, (_, n) => (n <= 1 ? 0 : 0x100000000 - (0x100000000 % n)));
+
 /** sfc32 as a class: one object per generator and monomorphic calls, where closures cost an allocation each. */
 class Sfc32 implements Rng {
   private a: number;
@@ -143,7 +148,7 @@ class Sfc32 implements Rng {
 
   int(n: number): number {
     if (n <= 1) return 0;
-    const limit = 0x100000000 - (0x100000000 % n);
+    const limit = n < SMALL_LIMITS.length ? SMALL_LIMITS[n]! : 0x100000000 - (0x100000000 % n);
     let x = this.nextU32();
     while (x >= limit) x = this.nextU32();
     return x % n;

@@ -47,10 +47,7 @@ export const canHold = (a: DuelAuction, allowHold: boolean): boolean =>
 /** The responder bids `rank` (caller checked it is high enough) or holds at the same rank. */
 export function auctionBid(a: DuelAuction, rank: number): DuelAuction {
   const bidder = a.responder!;
-  if (a.holder === null) {
-    const [next, ...rest] = a.queue;
-    return { ...a, holder: bidder, rank, responder: next ?? null, queue: rest };
-  }
+  if (a.holder === null) return { ...a, holder: bidder, rank, responder: a.queue[0] ?? null, queue: a.queue.slice(1) };
   // Duel: the overbid (or held) player answers next.
   return { ...a, holder: bidder, rank, responder: a.holder };
 }
@@ -59,8 +56,8 @@ export function auctionBid(a: DuelAuction, rank: number): DuelAuction {
 export function auctionPass(a: DuelAuction): DuelAuction {
   const passed = a.passed.slice();
   passed[a.responder!] = true;
-  const [next, ...rest] = a.queue;
-  return { ...a, passed, responder: next ?? null, queue: rest };
+  // Indexing and slice: a `[next, ...rest]` destructuring goes through the iterator protocol.
+  return { ...a, passed, responder: a.queue[0] ?? null, queue: a.queue.slice(1) };
 }
 
 /** Over: a winner (holder) or, when every seat passed, holder null. */

@@ -5,6 +5,7 @@
  */
 import type { Card } from "../../cards";
 import { type TrickRules, addToTrick, breaksFollowSuit, followSuitCards } from "../../core/trick";
+import { playAction } from "../../actions";
 import type { Action, BaseHand, EngineEvent, HandStep, Seat, SeatCards } from "../../types";
 import { err, nextSeat } from "../../types";
 
@@ -25,7 +26,7 @@ export const forehandOf = (dealer: Seat): Seat => nextSeat(dealer);
 export function legalPlays(hand: BaseHand): Action[] {
   const seat = hand.turn;
   if (seat === null) return [];
-  return followSuitCards(hand.hands[seat]!, hand.trick).map((card) => ({ type: "play", card }) as const);
+  return followSuitCards(hand.hands[seat]!, hand.trick).map(playAction);
 }
 
 /** Plays `card` for `seat` (whose turn the caller checked) under `rules`. */

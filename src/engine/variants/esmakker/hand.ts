@@ -18,7 +18,7 @@ import {
   VIP_ACCEPT,
   VIP_TURN,
 } from "../../actions";
-import { type Card, type Suit, JOKER, SUITS, cardIndex, rankOf, withoutAll } from "../../cards";
+import { type Card, type Suit, JOKER, JOKER_INDEX, SUITS, cardIndex, rankOf, withoutAll } from "../../cards";
 import { type DuelAuction, auctionBid, auctionOver, auctionPass, canHold, minimumRank, startAuction } from "../../core/auction";
 import { type TrickRules, addToTrick } from "../../core/trick";
 import type { Deal, Rng } from "../../random";
@@ -345,21 +345,31 @@ export function randomLegalAction(h: EsmakkerHand, seat: Seat, o: EsmakkerOption
   return legal.length === 0 ? null : legal[rng.int(legal.length)]!;
 }
 
-/** The play actions `seat` may take now (a joker listed once). */
+/**
+ * The play actions `seat` may take now (a joker listed once). The hottest
+ * function of a playout, so suits are compared as char codes: a card's suit
+ * is its second character; a led joker sets no suit (0), and a joker's "K"
+ * (75) in the hand matches no suit.
+ */
 function playActions(h: EsmakkerHand, seat: Seat): Action[] {
   const hand = h.hands[seat]!;
   const called = h.called;
+  const calledSuit = called === null ? 0 : called.charCodeAt(1);
   const trick = h.trick;
   const holdsCalled = called !== null && hand.includes(called);
-  let led: Suit | null = null;
+  const hidden = seat === h.declarer ? h.hidden : null; // the fordækt card counts as the called suit
+  let led = 0;
   let mustFollow = false;
   if (trick === null) {
-    led = holdsCalled && h.calledLedAt < 0 ? (called[1] as Suit) : null; // leading that suit means leading the called card
+    if (holdsCalled && h.calledLedAt < 0) led = calledSuit; // leading that suit means leading the called card
   } else {
     const first = trick.plays[0]!;
-    led = suitFor(h, first.seat, first.card);
-    if (holdsCalled && led === called[1] && h.calledLedAt === h.tricks.length) return [PLAY_ACTIONS[cardIndex(called)]!];
-    mustFollow = led !== null && holdsSuit(h, seat, led);
+    if (first.card !== JK) led = first.card === h.hidden && first.seat === h.declarer ? calledSuit : first.card.charCodeAt(1);
+    if (holdsCalled && led === calledSuit && h.calledLedAt === h.tricks.length) return [PLAY_ACTIONS[cardIndex(called)]!];
+    for (let i = 0; i < hand.length && !mustFollow; i++) {
+      const c = hand[i]!;
+      mustFollow = (c === hidden ? calledSuit : c.charCodeAt(1)) === led;
+    }
   }
   const jokerOk = trick !== null || h.tricks.length > 0;
   const out: Action[] = [];
@@ -367,11 +377,11 @@ function playActions(h: EsmakkerHand, seat: Seat): Action[] {
   for (let i = 0; i < hand.length; i++) {
     const c = hand[i]!;
     if (c === JK) {
-      if (jokerOk && !joker) out.push(PLAY_ACTIONS[cardIndex(c)]!);
+      if (jokerOk && !joker) out.push(PLAY_ACTIONS[JOKER_INDEX]!);
       joker = true;
       continue;
     }
-    const s = suitFor(h, seat, c);
+    const s = c === hidden ? calledSuit : c.charCodeAt(1);
     if (trick === null ? s === led && c !== called : mustFollow && s !== led) continue;
     out.push(PLAY_ACTIONS[cardIndex(c)]!);
   }
@@ -445,7 +455,12 @@ function applyAuction(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOp
     default:
       return wrongPhase(h, action);
   }
-  const moved: EsmakkerHand = patch(h, { auction: next, bidding: logged, bid, joiners, turn: next.responder });
+  const moved = clone(h);
+  moved.auction = next;
+  moved.bidding = logged;
+  moved.bid = bid;
+  moved.joiners = joiners;
+  moved.turn = next.responder;
   if (!auctionOver(next)) return step(moved);
   if (next.holder === null) return step(finish(moved, "allPassed", { bid: null }));
   return step(setUpContract(moved, next.holder, ladderFor(o).byId.get(bid!)!, o));
@@ -630,10 +645,10 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   return step(next, events);
 }
 
-/** `cards` without the card at `at` (a plain loop: cheaper than slice + splice). */
+/** `cards` without the card at `at`: a copy of the right length with the tail moved up (cheaper than splice). */
 function removeAt(cards: readonly Card[], at: number): Card[] {
-  const out: Card[] = [];
-  for (let i = 0; i < cards.length; i++) if (i !== at) out.push(cards[i]!);
+  const out = cards.slice(0, cards.length - 1);
+  for (let i = at; i < out.length; i++) out[i] = cards[i + 1]!;
   return out;
 }
 

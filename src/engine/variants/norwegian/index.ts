@@ -11,6 +11,7 @@
  * side's figure); the match ends as soon as a side reaches `target`. Only one
  * side can score in any hand, so there are no ties.
  */
+import { PASS } from "../../actions";
 import { PLAIN_RULES } from "../../core/trick";
 import { defineOptions, integerOption, type OptionsOf } from "../../options";
 import type { Deal } from "../../random";
@@ -40,6 +41,7 @@ export interface NorwegianHand extends BaseHand {
 }
 
 const GRAND = "grand";
+const GRAND_BID: Action = Object.freeze({ type: "bid", bid: GRAND });
 
 const contractOf = (hand: NorwegianHand): ContractSummary | null =>
   hand.grand === null
@@ -51,7 +53,7 @@ const gameOf = (hand: NorwegianHand): "grand" | "pass" | null =>
 
 function legal(hand: NorwegianHand, seat: Seat): Action[] {
   if (hand.turn !== seat) return [];
-  return hand.phase === "auction" ? [{ type: "bid", bid: GRAND }, { type: "pass" }] : legalPlays(hand);
+  return hand.phase === "auction" ? [GRAND_BID, PASS] : legalPlays(hand);
 }
 
 function bidOrPass(hand: NorwegianHand, seat: Seat, action: Action): HandStep<NorwegianHand> {
