@@ -46,11 +46,13 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
     const o = m.players[seat];
     return o?.kind === "human" ? o.userId : null;
   };
-  // Who each seat's result belongs to: the ranked table's starting players, else whoever sat there at the end.
-  const owners = [0, 1, 2, 3].map((s) => (ranked ? ranked.userIds[s] ?? null : finalUser(s)));
-  const leftEarly = owners.map((u, s) => ranked !== null && u !== null && finalUser(s) !== u);
+  // A ranked table is rated when its four starting players are known (a club table started with a computer player is not).
+  const rated = ranked !== null && ranked.userIds.length === 4;
+  // Who each seat's result belongs to: the rated table's starting players, else whoever sat there at the end.
+  const owners = [0, 1, 2, 3].map((s) => (rated ? ranked.userIds[s]! : finalUser(s)));
+  const leftEarly = owners.map((u, s) => rated && finalUser(s) !== u);
   let places = placesOf(m.variant, m.scores);
-  if (ranked && owners.every((u) => u !== null)) {
+  if (rated) {
     places = await applyMatchRatings(tx, {
       matchId: m.matchId,
       variant: m.variant,
@@ -69,7 +71,7 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
       userId,
       variant: m.variant,
       clubId: club?.clubId ?? null,
-      ranked: ranked !== null,
+      ranked: rated,
       finishedAt: m.finishedAt,
       score: m.scores[seat]!,
       place: places[seat]!,

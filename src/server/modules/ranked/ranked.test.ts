@@ -194,3 +194,45 @@ describe("history paging and filters", () => {
     expect(withOther.items[0]!.players.some((p) => p?.kind === "human" && p.userId === other.id)).toBe(true);
   });
 });
+
+describe("a club's ranked table", () => {
+  it("plays the club's preset, captures its four members at the start and rates them on the club ladder", async () => {
+    const users = await Promise.all([0, 1, 2, 3].map((i) => createTestUser({ displayName: `Club ${i}` })));
+    const owner = testCaller(users[0]!);
+    const club = await owner.clubs.create({ name: `Ladder ${users[0]!.id.slice(-6)}`, description: "", locale: "en", isOpen: true });
+    for (const u of users.slice(1)) await testCaller(u).clubs.join({ clubId: club.id });
+    const preset = await owner.clubs.createPreset({ clubId: club.id, name: "Short", variant: "classic", options: { target: 3 } });
+    const outsider = await createTestUser();
+    await expect(testCaller(outsider).ranked.openClubTable({ clubId: club.id, presetId: preset.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const { tableId } = await testCaller(users[1]!).ranked.openClubTable({ clubId: club.id, presetId: preset.id });
+    // Before the start any member may sit; the live table starts with the four humans.
+    expect(await rankedTableAccess(testDb(), tableId, users[2]!.id, "sit")).toBeNull();
+    const store = new PrismaTableStore(testDb());
+    const rec = (await store.getTable(tableId))!;
+    expect(rec.options).toMatchObject({ target: 3 });
+    await store.updateSeats(tableId, users.map((u) => ({ kind: "human", userId: u.id, name: u.displayName })), { seed: "cd".repeat(32), at: Date.now() });
+    expect((await testDb().rankedTable.findUniqueOrThrow({ where: { tableId } })).userIds).toEqual(users.map((u) => u.id));
+    expect(await rankedTableAccess(testDb(), tableId, outsider.id, "sit")).toMatchObject({ code: "ranked/players-only" });
+    await finishTable(tableId);
+    const board = await testCaller().ratings.leaderboard({ variant: "classic", clubId: club.id });
+    expect(board.map((b) => b.userId).sort()).toEqual(users.map((u) => u.id).sort());
+    expect(await testCaller().ratings.leaderboard({ variant: "classic" }).then((b) => b.filter((r) => users.some((u) => u.id === r.userId)))).toEqual([]);
+    const clubGames = await testCaller(users[0]!).history.list({ clubId: club.id });
+    expect(clubGames.items).toHaveLength(1);
+    expect(clubGames.items[0]).toMatchObject({ ranked: true, clubId: club.id });
+  });
+
+  it("is not rated when a computer player started in a seat", async () => {
+    const users = await Promise.all([0, 1, 2].map(() => createTestUser()));
+    const owner = testCaller(users[0]!);
+    const club = await owner.clubs.create({ name: `Bots ${users[0]!.id.slice(-6)}`, description: "", locale: "en", isOpen: true });
+    const preset = await owner.clubs.createPreset({ clubId: club.id, name: "Std", variant: "norwegian" });
+    const { tableId } = await owner.ranked.openClubTable({ clubId: club.id, presetId: preset.id });
+    const seats: SeatOccupant[] = [...users.map((u) => ({ kind: "human" as const, userId: u.id, name: u.displayName })), { kind: "bot", name: "Computer" }];
+    await new PrismaTableStore(testDb()).updateSeats(tableId, seats, { seed: "ef".repeat(32), at: Date.now() });
+    await finishTable(tableId);
+    const match = await testDb().match.findFirstOrThrow({ where: { tableId }, select: { id: true } });
+    expect(await testDb().ratingChange.count({ where: { matchId: match.id } })).toBe(0);
+    expect(await testDb().matchPlayer.count({ where: { matchId: match.id, ranked: false } })).toBe(3);
+  });
+});

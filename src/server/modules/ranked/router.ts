@@ -1,8 +1,9 @@
-/** The ranked queue over tRPC: join a variant's queue, leave it, poll the status (which also runs matchmaking). */
+/** Ranked play over tRPC: join a variant's queue, leave it, poll the status (which also runs matchmaking); open a club's ranked table. */
 import { z } from "zod";
 import { createTRPCRouter, protectedProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
 import { currentTableHub } from "@/server/realtime";
+import { clubMemberProcedure } from "@/server/modules/clubs/procedures";
 import * as ranked from "./service";
 
 /** Loads the new tables' rooms in this process so their turn timers run even before anyone opens them. */
@@ -19,5 +20,9 @@ export const rankedRouter = createTRPCRouter({
     await ranked.leaveQueue(ctx.db, ctx.user.id);
     return { ok: true };
   }),
+  /** A club member opens a ranked table for the club ladder with one of the club's presets. */
+  openClubTable: clubMemberProcedure
+    .input(z.object({ presetId: z.string().min(1).max(64), turnSeconds: z.number().int().min(10).max(600).default(45) }))
+    .mutation(async ({ ctx, input }) => unwrap(await ranked.openClubRankedTable(ctx.db, ctx.club.actor, ctx.club.id, input))),
   status: protectedProcedure.query(async ({ ctx }) => startRooms(await ranked.queueStatus(ctx.db, ctx.user.id))),
 });

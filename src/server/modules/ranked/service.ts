@@ -131,3 +131,24 @@ export async function joinQueue(db: Db, userId: string, variant: string, now = D
 export async function leaveQueue(db: Db, userId: string): Promise<void> {
   await db.rankedQueueEntry.deleteMany({ where: { userId } });
 }
+
+/**
+ * A club's ranked table: a club table with one of the club's presets (its
+ * ladder plays the club's rules), marked ranked for the club's scope. Members
+ * sit as at any club table; the four starting players are captured when the
+ * match starts (recordRankedStart). A table started with a computer player
+ * on a seat is not rated: ranked matches are humans only.
+ */
+export async function openClubRankedTable(
+  db: Db,
+  actor: { userId: string; role: "owner" | "admin" | "member" },
+  clubId: string,
+  input: { presetId: string; turnSeconds: number },
+): Promise<ServiceResult<{ tableId: string }>> {
+  const { openTable } = await import("@/server/modules/clubs/service");
+  const opened = await openTable(db, actor, clubId, { presetId: input.presetId, guestsMayWatch: false, turnSeconds: input.turnSeconds });
+  if (!opened.ok) return opened;
+  const table = await db.table.findUniqueOrThrow({ where: { id: opened.value.tableId }, select: { variant: true } });
+  await db.rankedTable.create({ data: { tableId: opened.value.tableId, variant: table.variant, scope: clubId, userIds: [] }, select: { tableId: true } });
+  return success({ tableId: opened.value.tableId });
+}
