@@ -10,6 +10,7 @@ import type { Action, Seat } from "@/engine/types";
 import type { SeatOccupant, TableStatus } from "@/protocol";
 import type { AppendResult, FinishedMatch, NewTable, StoredAction, TableRecord, TableStore } from "./store";
 import { recordFinishedMatch } from "@/server/modules/history/record-match";
+import { recordRankedStart } from "@/server/modules/ranked/access";
 
 const tableSelect = {
   id: true,
@@ -105,6 +106,7 @@ export class PrismaTableStore implements TableStore {
         : { seats: json(seats) },
       select: { id: true },
     });
+    if (start) await recordRankedStart(this.db, tableId, seats); // a club ranked table learns its four players
   }
 
   async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string): Promise<AppendResult> {
