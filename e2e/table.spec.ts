@@ -91,3 +91,121 @@ test("an illegal card is refused with the engine's reason and nothing changes", 
   expect(await seqOf(page)).toBe(seq);
   await context.close();
 });
+
+/** Creates a table of `variant`, takes seat 0 and fills the other three seats with computer players. */
+async function tableWithBots(page: Page, variant: string): Promise<void> {
+  await page.goto("/tables/new");
+  await page.getByTestId("create-variant").selectOption(variant);
+  await page.getByTestId("create-submit").click();
+  await expect(page).toHaveURL(/\/play\//);
+  await page.getByTestId("seat-take-0").click();
+  for (const s of [1, 2, 3]) await page.getByTestId(`seat-bot-${s}`).click();
+  await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
+}
+
+test("es-makker against computer players: the human wins the auction, chooses trump, calls an ace and exchanges with the kat by clicking", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const me = await registerAndLogin(page, "Declarer");
+  await tableWithBots(page, "esmakker");
+  const choices = page.getByTestId("choices");
+
+  // Auction: whenever it is our turn, bid the highest plain bid on offer (13 tricks); the computer players do not go above it.
+  // Should a computer player outbid that, we pass and play the hand out until the next auction.
+  await expect(async () => {
+    const phase = page.getByTestId("phase");
+    if ((await phase.getAttribute("data-phase")) === "trump") return;
+    const bids = await choices.locator('[data-testid^="bid-"]').evaluateAll((bs) => bs.map((b) => b.getAttribute("data-testid")!.slice(4)));
+    const plain = bids.filter((b) => /^\d+$/.test(b));
+    if (plain.length > 0) await page.getByTestId(`bid-${plain[plain.length - 1]}`).click();
+    else if ((await choices.getByTestId("action-pass").count()) > 0) await choices.getByTestId("action-pass").click();
+    else if ((await page.locator('[data-testid="my-hand"] button:not([data-muted])').count()) > 0)
+      await page.locator('[data-testid="my-hand"] button:not([data-muted])').first().click();
+    expect(await phase.getAttribute("data-phase")).toBe("trump");
+  }).toPass({ timeout: 120_000, intervals: [300] });
+
+  // Only legal bids were offered while bidding, and now the contract bar names us as declarer with trump still to choose.
+  await expect(page.getByTestId("turn-banner")).toContainText("choose trump");
+  await expect(page.getByTestId("contract")).toContainText(me.displayName);
+  await expect(page.getByTestId("trump")).toContainText("not chosen yet");
+  await expect(page.getByTestId("seat-0")).toContainText("declarer");
+
+  // Trump: the first suit offered; the contract bar shows it by name.
+  const trumpButton = choices.locator('[data-testid^="trump-"]').first();
+  const suit = (await trumpButton.getAttribute("data-testid"))!.slice(-1);
+  const suitName = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[suit]!;
+  await trumpButton.click();
+  await expect(page.getByTestId("trump")).toContainText(suitName);
+
+  // Calling an ace: the buttons name the card in words, and the contract bar repeats it.
+  const callButton = choices.locator('[data-testid^="call-"]').first();
+  await expect(callButton).toHaveText(/^Call (ace|king|queen|jack|ten|\d+) of (spades|hearts|diamonds|clubs)$/);
+  const called = (await callButton.textContent())!.replace(/^Call /, "");
+  await callButton.click();
+  await expect(page.getByTestId("called")).toContainText(called);
+
+  // The exchange: choose three cards (the confirm button waits for exactly three), then take the kat.
+  await expect(page.getByTestId("turn-banner")).toContainText("lay away");
+  const hand = page.locator('[data-testid="my-hand"] button');
+  await expect(hand).toHaveCount(13);
+  const confirm = page.getByTestId("exchange-confirm");
+  await hand.nth(0).click();
+  await hand.nth(1).click();
+  await expect(confirm).toBeDisabled();
+  await hand.nth(2).click();
+  await expect(confirm).toBeEnabled();
+  const laidAway = await Promise.all([0, 1, 2].map((i) => hand.nth(i).getAttribute("data-card")));
+  await confirm.click();
+
+  // Play begins; our hand still has 13 cards, the three laid away are gone and shown to us as laid away.
+  await expect(page.getByTestId("phase")).toHaveAttribute("data-phase", "play");
+  await expect(hand).toHaveCount(13);
+  for (const c of laidAway) await expect(page.getByTestId(`hand-card-${c}`)).toHaveCount(0);
+  await expect(page.getByTestId("kat")).toContainText("Laid away");
+  await expect(page.getByTestId("need")).toContainText("needs 13 tricks");
+
+  // Play the hand out: a dimmed card explains itself, the result explains the score.
+  await expect(async () => {
+    if (await page.getByTestId("results").isVisible()) return;
+    const playable = page.locator('[data-testid="my-hand"] button:not([data-muted])');
+    if ((await playable.count()) > 0) await playable.first().click();
+    await expect(page.getByTestId("results")).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 150_000, intervals: [200] });
+  await expect(page.getByTestId("result-explanation").locator("li").first()).toContainText(me.displayName);
+  await expect(page.getByTestId("result-explanation")).toContainText("Needed 13 tricks");
+  await expect(page.getByTestId("totals").locator("tbody tr")).toHaveCount(1);
+  await context.close();
+});
+
+test("on a phone the whole hand fits the screen and every card is large enough to tap", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await registerAndLogin(page, "Phone");
+  await tableWithBots(page, "classic");
+  const cards = page.locator('[data-testid="my-hand"] button');
+  await expect(cards).toHaveCount(13);
+  // Nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const box of await cards.evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  // Cards do not overlap, so a tap lands on the card it hits.
+  const boxes = await cards.evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
+  for (let i = 1; i < boxes.length; i++) {
+    const [a, b] = [boxes[i - 1]!, boxes[i]!];
+    expect(a.right <= b.left || a.bottom <= b.top).toBe(true);
+  }
+  // Wait for our turn, then tap a playable card: the table moves on.
+  const playable = page.locator('[data-testid="my-hand"] button:not([data-muted])');
+  await expect(page.getByTestId("turn-banner")).toContainText("Your turn", { timeout: 60_000 });
+  const before = await seqOf(page);
+  await playable.first().tap();
+  await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect(cards).toHaveCount(12);
+  await context.close();
+});

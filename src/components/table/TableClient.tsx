@@ -1,8 +1,9 @@
 /**
- * The live table page: seats (take, leave, computer players), the trick in
- * play, the player's own hand, the legal choices of the moment (bids,
- * contract set-up, the kat exchange), contract and trump, tricks won, hand
- * results with their explanation and a deal check, running totals and chat.
+ * The live table page: seats (take, leave, computer players), whose turn it
+ * is, the trick in play with who played what, the player's own hand, the
+ * legal choices of the moment (bids, contract set-up, the kat exchange), the
+ * auction so far, contract and trump, tricks won, hand results with their
+ * explanation and a deal check, running totals and chat.
  * Everything shown comes from the server's snapshot for this viewer.
  */
 "use client";
@@ -10,16 +11,20 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { sortHand, type Card } from "@/engine/cards";
-import type { Action, HandResult, Seat } from "@/engine/types";
+import type { Action, HandResult, HandView, Seat } from "@/engine/types";
 import type { TableSnapshot } from "@/protocol";
 import { PlayingCard } from "@/components/cards/PlayingCard";
-import { bidLabel, errorText, explain, phaseLabel, type Translator } from "./format";
+import { actionLabel, bidLabel, cardName, errorText, explain, phaseLabel, type Translator } from "./format";
 import { useTableSocket } from "./useTableSocket";
 import { verifyDeal } from "./verify";
 import styles from "./table.module.css";
 
 const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_CLASS: Record<string, string | undefined> = { S: styles.spades, H: styles.hearts, D: styles.diamonds, C: styles.clubs };
+/** Where each seat sits on screen, counted clockwise from the viewer. */
+const PLACES = ["bottom", "left", "top", "right"] as const;
+/** Set-up phases in which a missing trump means "not chosen yet" rather than "no trump". */
+const TRUMP_PENDING = new Set(["auction", "trump", "vip"]);
 
 export function TableClient({ tableId, invite, userId }: { tableId: string; invite?: string; userId: string | null }) {
   const t = useTranslations("table") as unknown as Translator;
@@ -29,7 +34,7 @@ export function TableClient({ tableId, invite, userId }: { tableId: string; invi
   const { table, error } = live;
   if (!table)
     return (
-      <p data-testid="table-loading">
+      <p data-testid="table-loading" role="status">
         {error ? errorText(te, error.code, error.message) : live.connected ? t("loading") : t("connecting")}
       </p>
     );
@@ -37,8 +42,20 @@ export function TableClient({ tableId, invite, userId }: { tableId: string; invi
 }
 
 type Live = ReturnType<typeof useTableSocket>;
+type Tr = { t: Translator; te: Translator; tg: Translator };
 
-function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; live: Live; t: Translator; te: Translator; tg: Translator; userId: string | null }) {
+function Suit({ suit, tg, withName = true }: { suit: string; tg: Translator; withName?: boolean }) {
+  return (
+    <span className={styles.suit}>
+      <span className={SUIT_CLASS[suit]} aria-hidden="true">
+        {SUIT_SYMBOL[suit]}
+      </span>
+      {withName ? ` ${tg(`suits.${suit}`)}` : <span className={styles.srOnly}>{tg(`suits.${suit}`)}</span>}
+    </span>
+  );
+}
+
+function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; live: Live; userId: string | null } & Tr) {
   const [showLast, setShowLast] = useState(false);
   const [selected, setSelected] = useState<Card[]>([]);
   const view = table.view;
@@ -49,13 +66,17 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
   const legalPlays = new Set(legal.flatMap((a) => (a.type === "play" ? [a.card] : [])));
   const exchanges = legal.filter((a): a is Extract<Action, { type: "exchange" }> => a.type === "exchange");
   const canKeep = exchanges.some((a) => a.discard.length === 0);
-  const choosing = exchanges.length > 0 || legal.some((a) => a.type === "hide");
   const bottom: Seat = me ?? 0;
   const myCards = me !== null && hand ? sortHand(hand.hands[me]?.cards ?? []) : [];
   const lastTrick = hand?.tricks[hand.tricks.length - 1] ?? null;
   const shownTrick = showLast && lastTrick ? lastTrick : (hand?.trick ?? null);
   const lastResult: HandResult | undefined = view?.results[view.results.length - 1];
   const seated = me !== null;
+  const myTurn = seated && hand?.turn === me;
+
+  // A new hand or phase clears a half-made selection of cards to lay away.
+  const phaseKey = `${view?.handIndex}-${hand?.phase}`;
+  useEffect(() => setSelected([]), [phaseKey]);
 
   const act = (a: Action) => void live.act(a);
   const clickCard = (c: Card) => {
@@ -69,169 +90,346 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
   };
   const exchangeReady = selected.length === 3 && exchanges.some((a) => a.discard.length === 3 && a.discard.every((c) => selected.includes(c)));
 
-  const seatPanel = (seat: Seat, where: string) => {
+  const placeOf = (seat: Seat) => PLACES[(seat - bottom + 4) % 4]!;
+  const contract = hand?.contract ?? null;
+  const declaringSide: Seat[] = contract?.declarer != null ? [contract.declarer, ...contract.partners] : [];
+
+  const seatPanel = (seat: Seat) => {
     const info = table.seatInfo[seat]!;
     const occ = info.occupant;
     const isTurn = hand?.turn === seat;
+    const open = seat !== me ? (hand?.hands[seat]?.cards ?? null) : null;
+    const lastCall = hand?.phase === "auction" ? [...hand.auction].reverse().find((x) => x.seat === seat) : undefined;
     return (
-      <div className={`${styles.seat} ${styles[where]} ${isTurn ? styles.turn : ""}`} data-testid={`seat-${seat}`}>
+      <section
+        key={seat}
+        className={`${styles.seat} ${styles[placeOf(seat)]} ${isTurn ? styles.turn : ""}`}
+        data-testid={`seat-${seat}`}
+        aria-label={names[seat]}
+        aria-current={isTurn ? "true" : undefined}
+      >
         <div className={styles.seatName}>
-          {occ ? names[seat] : t("emptySeat")}
+          <span className={styles.name}>{occ ? names[seat] : t("emptySeat")}</span>
+          {seat === me && <span className={styles.tag}>{t("you")}</span>}
           {occ?.kind === "bot" && <span className={styles.tag}>{t("computer")}</span>}
           {info.away && <span className={styles.tag}>{t("away")}</span>}
           {occ?.kind === "human" && !info.connected && <span className={styles.tag}>{t("offline")}</span>}
           {hand?.dealer === seat && <span className={styles.tag}>{tg("terms.dealer")}</span>}
+          {contract?.declarer === seat && <span className={`${styles.tag} ${styles.tagGold}`}>{tg("terms.declarer")}</span>}
+          {contract?.partners.includes(seat) && <span className={`${styles.tag} ${styles.tagGold}`}>{tg("terms.partner")}</span>}
         </div>
-        {hand && (
+        {view && (
           <div className={styles.seatFacts}>
-            {t("cardsLeft", { count: hand.hands[seat]?.count ?? 0 })} · {t("tricksWon", { count: hand.tricksWon[seat] ?? 0 })}
+            {hand && <span>{t("cardsLeft", { count: hand.hands[seat]?.count ?? 0 })}</span>}
+            {hand && <span data-testid={`tricks-${seat}`}>{t("tricksWon", { count: hand.tricksWon[seat] ?? 0 })}</span>}
+            <span data-testid={`score-${seat}`}>{t("points", { n: view.scores[seat] ?? 0 })}</span>
+          </div>
+        )}
+        {lastCall && (
+          <div className={styles.bubble} data-testid={`last-call-${seat}`}>
+            {actionLabel(te, tg, lastCall.action)}
+          </div>
+        )}
+        {isTurn && occ?.kind === "bot" && <div className={styles.thinking}>{t("thinking")}</div>}
+        {isTurn && table.turnDeadline && occ?.kind === "human" && <Countdown until={table.turnDeadline} t={t} />}
+        {open && open.length > 0 && (
+          <div className={styles.openHand} aria-label={t("openHand", { name: names[seat]! })}>
+            {sortHand(open).map((c) => (
+              <PlayingCard key={c} code={c} size="tiny" label={cardName(tg, c)} />
+            ))}
           </div>
         )}
         {!occ && userId && !seated && (
-          <button type="button" onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
+          <button type="button" className="button" onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
             {t("takeSeat")}
           </button>
         )}
         {!occ && userId && table.status === "open" && (
-          <button type="button" onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: true })} data-testid={`seat-bot-${seat}`}>
+          <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: true })} data-testid={`seat-bot-${seat}`}>
             {t("addComputer")}
           </button>
         )}
         {occ?.kind === "bot" && table.status === "open" && userId && (
-          <button type="button" onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: false })}>
+          <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: false })}>
             {t("removeComputer")}
           </button>
         )}
         {occ?.kind === "bot" && table.status === "playing" && userId && !seated && (
-          <button type="button" onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
+          <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
             {t("takeOver")}
           </button>
         )}
-        {isTurn && table.turnDeadline && <Countdown until={table.turnDeadline} t={t} />}
-      </div>
+      </section>
     );
   };
 
-  const contract = hand?.contract ?? null;
+  const turnText = (() => {
+    if (table.status === "open") return t("waitingForPlayers");
+    if (table.status === "finished" || view?.over) return t("matchOver");
+    if (!hand || hand.turn === null) return t("handOver");
+    if (myTurn) return t.has(`yourTurn.${hand.phase}`) ? t(`yourTurn.${hand.phase}`) : t("yourTurn.default");
+    const occ = table.seatInfo[hand.turn]?.occupant;
+    return t(occ?.kind === "bot" ? "waitingForComputer" : "waitingFor", { name: names[hand.turn]!, phase: phaseLabel(te, hand.phase) });
+  })();
+
+  const mutedHint = (() => {
+    if (!myTurn || legalPlays.size === 0 || legalPlays.size === myCards.length) return null;
+    const led = hand?.trick?.plays[0]?.card.slice(-1);
+    if (led && [...legalPlays].every((c) => c.endsWith(led))) return t("mustFollow", { suit: tg(`suits.${led}`) });
+    return t("someNotPlayable");
+  })();
+
   return (
     <div className={styles.table} data-testid="table" data-seq={table.seq} data-status={table.status}>
       <div className={styles.header}>
-        <strong>{tg(`variants.${table.variant}`)}</strong>
+        <h1 className={styles.title}>{tg(`variants.${table.variant}`)}</h1>
         {view && <span>{t("handNumber", { n: view.handIndex + 1 })}</span>}
-        {hand && <span data-testid="phase">{phaseLabel(te, hand.phase)}</span>}
-        {contract && (
-          <span data-testid="contract">
-            {t("contract")}: {bidLabel(te, contract.bid)}
-            {contract.declarer !== null && ` · ${names[contract.declarer]}`}
-            {contract.called && ` · ${t("called")} ${contract.called}`}
-          </span>
-        )}
-        {contract && (
-          <span data-testid="trump">
-            {tg("terms.trump")}: {contract.trump ? <span className={SUIT_CLASS[contract.trump]}>{SUIT_SYMBOL[contract.trump]}</span> : tg("terms.noTrump")}
+        {hand && (
+          <span className={styles.phase} data-testid="phase" data-phase={hand.phase}>
+            {phaseLabel(te, hand.phase)}
           </span>
         )}
         <span className={styles.status} data-testid="table-status">
           {t(`status.${table.status}`)} {live.connected ? "" : `· ${t("reconnecting")}`}
         </span>
       </div>
-      {table.handSeedHash && (
-        <div className={styles.hash} title={t("hashHelp")}>
-          {t("dealHash")}: <code data-testid="deal-hash">{table.handSeedHash}</code>
-        </div>
+
+      {hand && <ContractBar hand={hand} names={names} t={t} te={te} tg={tg} me={me} declaringSide={declaringSide} />}
+
+      <p className={`${styles.turnBanner} ${myTurn ? styles.turnMine : ""}`} role="status" aria-live="polite" data-testid="turn-banner">
+        {turnText}
+      </p>
+
+      {lastResult && hand && hand.tricks.length === 0 && !hand.trick && view && lastResult.handIndex === view.handIndex - 1 && (
+        <p className={styles.resultBanner} data-testid="result-banner">
+          {t("previousHand", { n: lastResult.handIndex + 1, outcome: te.has(`outcomes.${lastResult.outcome}`) ? te(`outcomes.${lastResult.outcome}`) : lastResult.outcome })}{" "}
+          <a href="#results">{t("seeResult")}</a>
+        </p>
       )}
 
       <div className={styles.felt}>
-        {seatPanel(((bottom + 2) % 4) as Seat, "top")}
-        {seatPanel(((bottom + 1) % 4) as Seat, "left")}
-        {seatPanel(((bottom + 3) % 4) as Seat, "right")}
-        <div className={styles.center} data-testid="trick">
-          {shownTrick?.plays.map((p) => (
-            <div key={p.seat} className={styles[["bottomCard", "leftCard", "topCard", "rightCard"][(p.seat - bottom + 4) % 4]!]}>
-              <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${p.card}`} testId={`trick-card-${p.seat}`} />
-            </div>
+        {([2, 1, 3, 0] as const).map((offset) => seatPanel(((bottom + offset) % 4) as Seat))}
+        <div className={styles.center} data-testid="trick" aria-label={showLast ? t("lastTrick") : t("currentTrick")} role="group">
+          {shownTrick?.plays.map((p, i) => (
+            <figure key={p.seat} className={`${styles.trickCard} ${styles[`${placeOf(p.seat)}Card`]}`}>
+              <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${cardName(tg, p.card)}`} testId={`trick-card-${p.seat}`} />
+              <figcaption className={styles.caption}>
+                {names[p.seat]}
+                {i === 0 ? ` · ${t("led")}` : ""}
+              </figcaption>
+            </figure>
           ))}
-          {hand?.kat && hand.kat.cards.some((c) => c !== null) && (
-            <div className={styles.kat}>
-              {hand.kat.cards.map((c, i) => (
-                <PlayingCard key={i} code={c} size="small" />
-              ))}
-            </div>
-          )}
           {showLast && lastTrick && <div className={styles.lastLabel}>{t("lastTrickBy", { name: names[lastTrick.winner]! })}</div>}
         </div>
-        {seatPanel(bottom, "bottom")}
       </div>
 
       {lastTrick && (
-        <button type="button" className={styles.linkButton} onClick={() => setShowLast((v) => !v)} data-testid="toggle-last-trick">
+        <button type="button" className={styles.linkButton} onClick={() => setShowLast((v) => !v)} aria-pressed={showLast} data-testid="toggle-last-trick">
           {showLast ? t("hideLastTrick") : t("showLastTrick")}
         </button>
       )}
 
+      {hand && hand.phase === "auction" && hand.auction.length > 0 && (
+        <ol className={styles.auction} aria-label={t("auction")} data-testid="auction">
+          {hand.auction.map((x, i) => (
+            <li key={i}>
+              <span className={styles.auctionName}>{names[x.seat]}</span> {actionLabel(te, tg, x.action)}
+            </li>
+          ))}
+        </ol>
+      )}
+
       {live.error && (
-        <p className={styles.error} data-testid="table-error">
+        <p className={styles.error} role="alert" data-testid="table-error">
           {errorText(te, live.error.code, live.error.message)}
         </p>
       )}
 
       {legal.length > 0 && !legal.every((a) => a.type === "play") && (
-        <div className={styles.choices} data-testid="choices">
-          {legal.map((a, i) => {
-            switch (a.type) {
-              case "bid":
-                return <button key={i} type="button" onClick={() => act(a)} data-testid={`bid-${a.bid}`}>{bidLabel(te, a.bid)}</button>;
-              case "trump":
-                return <button key={i} type="button" onClick={() => act(a)} data-testid={`trump-${a.suit}`}><span className={SUIT_CLASS[a.suit]}>{SUIT_SYMBOL[a.suit]}</span> {tg(`suits.${a.suit}`)}</button>;
-              case "call":
-                return <button key={i} type="button" onClick={() => act(a)} data-testid={`call-${a.card}`}>{t("callCard", { card: a.card })}</button>;
-              case "exchange":
-              case "hide":
-              case "play":
-                return null;
-              default:
-                return <button key={i} type="button" onClick={() => act(a)} data-testid={`action-${a.type}`}>{te(`actions.${a.type}`)}</button>;
-            }
-          })}
-          {exchanges.length > 0 && (
-            <>
-              <span>{t("exchangeHelp", { count: selected.length })}</span>
-              <button type="button" disabled={!exchangeReady} onClick={() => { act({ type: "exchange", discard: selected }); setSelected([]); }} data-testid="exchange-confirm">
-                {t("exchangeConfirm")}
-              </button>
-              {canKeep && <button type="button" onClick={() => act({ type: "exchange", discard: [] })} data-testid="exchange-keep">{t("exchangeKeep")}</button>}
-            </>
-          )}
-          {legal.some((a) => a.type === "hide") && <span>{t("hideHelp")}</span>}
-        </div>
+        <Choices legal={legal} act={act} t={t} te={te} tg={tg} selected={selected} exchanges={exchanges.length > 0} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
       )}
 
       {seated && hand && (
-        <div className={styles.hand} data-testid="my-hand">
-          {myCards.map((c) => (
-            <PlayingCard
-              key={c}
-              code={c}
-              onClick={() => clickCard(c)}
-              selected={selected.includes(c)}
-              muted={!choosing && !legalPlays.has(c)}
-              testId={`hand-card-${c}`}
-            />
-          ))}
-        </div>
+        <section className={styles.handArea} aria-label={t("yourHand")}>
+          {mutedHint && <p className={styles.hint} data-testid="hand-hint">{mutedHint}</p>}
+          <div className={`${styles.hand} ${myTurn ? styles.handActive : ""}`} data-testid="my-hand">
+            {myCards.map((c) => (
+              <PlayingCard
+                key={c}
+                code={c}
+                label={cardName(tg, c)}
+                onClick={() => clickCard(c)}
+                selected={selected.includes(c)}
+                muted={legalPlays.size > 0 && !legalPlays.has(c)}
+                testId={`hand-card-${c}`}
+              />
+            ))}
+          </div>
+        </section>
+      )}
+
+      {view && view.results.length > 0 && <Results table={table} names={names} t={t} te={te} hashes={live.hashes} last={lastResult!} me={me} />}
+      {table.handSeedHash && (
+        <p className={styles.hash} title={t("hashHelp")}>
+          {t("dealHash")}: <code data-testid="deal-hash">{table.handSeedHash}</code>
+        </p>
+      )}
+      <Chat live={live} tableId={table.id} t={t} canChat={userId !== null} />
+      {table.isPrivate && seated && typeof window !== "undefined" && (
+        <p className={styles.hash}>
+          {t("inviteHint")}: <code>{window.location.href}</code>
+        </p>
       )}
       {seated && (
         <button type="button" className={styles.linkButton} onClick={() => void live.run({ type: "seat/leave", tableId: table.id })} data-testid="seat-leave">
           {t("leaveSeat")}
         </button>
       )}
-
-      {view && view.results.length > 0 && <Results table={table} names={names} t={t} te={te} hashes={live.hashes} last={lastResult!} />}
-      <Chat live={live} tableId={table.id} t={t} canChat={userId !== null} />
-      {table.isPrivate && seated && typeof window !== "undefined" && (
-        <p className={styles.hash}>{t("inviteHint")}: <code>{window.location.href}</code></p>
-      )}
     </div>
+  );
+}
+
+/** Contract, declarer, partner ace, trump, what the declaring side needs, the kat and classic's turned card. */
+function ContractBar({ hand, names, t, te, tg, me, declaringSide }: { hand: HandView; names: string[]; me: Seat | null; declaringSide: Seat[] } & Tr) {
+  const c = hand.contract;
+  const info = hand.info;
+  const game = typeof info.game === "string" ? info.game : null;
+  const turned = typeof info.turnedCard === "string" ? info.turnedCard : null;
+  const trump = c?.trump ?? (typeof info.trump === "string" ? info.trump : null);
+  const sideTricks = declaringSide.reduce<number>((n, s) => n + (hand.tricksWon[s] ?? 0), 0);
+  const katCards = hand.kat?.cards.filter((x): x is Card => x !== null) ?? [];
+  const katMine = info.katLaidBy !== undefined && info.katLaidBy !== null && info.katLaidBy === me;
+  const trumpKnown = c !== null || trump !== null || game !== null;
+  return (
+    <dl className={styles.contractBar} data-testid="contract-bar">
+      {c && c.bid !== "trump" && c.bid !== "noTrump" && (
+        <div data-testid="contract">
+          <dt>{t("contract")}</dt>
+          <dd>
+            <strong>{bidLabel(te, c.bid)}</strong>
+            {c.declarer !== null && ` · ${names[c.declarer]}`}
+            {c.alone && !c.called && ` · ${t("alone")}`}
+          </dd>
+        </div>
+      )}
+      {!c && game && (
+        <div data-testid="contract">
+          <dt>{t("game")}</dt>
+          <dd>
+            <strong>{te.has(`games.${game}`) ? te(`games.${game}`) : game}</strong>
+          </dd>
+        </div>
+      )}
+      {c?.called && (
+        <div data-testid="called">
+          <dt>{t("partnerAce")}</dt>
+          <dd>{cardName(tg, c.called)}</dd>
+        </div>
+      )}
+      {trumpKnown && (
+        <div data-testid="trump">
+          <dt>{tg("terms.trump")}</dt>
+          <dd>{trump ? <Suit suit={trump} tg={tg} /> : TRUMP_PENDING.has(hand.phase) && c?.need?.max === undefined && c?.bid !== "nolo" ? t("trumpPending") : tg("terms.noTrump")}</dd>
+        </div>
+      )}
+      {c?.need && declaringSide.length > 0 && (
+        <div data-testid="need">
+          <dt>{t("declaringSide")}</dt>
+          <dd>
+            {c.need.min !== undefined ? t("needMin", { min: c.need.min, took: sideTricks }) : t("needMax", { max: c.need.max ?? 0, took: sideTricks })}
+          </dd>
+        </div>
+      )}
+      {turned && (
+        <div>
+          <dt>{t("turnedCard")}</dt>
+          <dd className={styles.inlineCards}>
+            <PlayingCard code={turned} size="tiny" label={cardName(tg, turned)} />
+          </dd>
+        </div>
+      )}
+      {hand.kat && hand.kat.count > 0 && (
+        <div data-testid="kat">
+          <dt>{katMine ? t("laidAway") : t("kat")}</dt>
+          <dd className={styles.inlineCards}>
+            {katCards.length > 0
+              ? hand.kat.cards.map((x, i) => <PlayingCard key={i} code={x} size="tiny" label={x ? cardName(tg, x) : t("faceDown")} />)
+              : t("katCount", { count: hand.kat.count })}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function Choices({
+  legal, act, t, te, tg, selected, exchanges, exchangeReady, canKeep, clearSelection,
+}: {
+  legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
+} & Tr) {
+  const bids = legal.filter((a): a is Extract<Action, { type: "bid" }> => a.type === "bid");
+  const others = legal.filter((a) => a.type !== "bid" && a.type !== "exchange" && a.type !== "hide" && a.type !== "play");
+  return (
+    <section className={styles.choices} data-testid="choices" aria-label={t("yourChoice")}>
+      {bids.length > 0 && (
+        <div className={styles.bidGrid} role="group" aria-label={t("bids")}>
+          {bids.map((a) => (
+            <button key={a.bid} type="button" className={styles.choice} onClick={() => act(a)} data-testid={`bid-${a.bid}`}>
+              {bidLabel(te, a.bid)}
+            </button>
+          ))}
+        </div>
+      )}
+      {others.length > 0 && (
+        <div className={styles.choiceRow}>
+          {others.map((a, i) => {
+            switch (a.type) {
+              case "trump":
+                return (
+                  <button key={i} type="button" className={styles.choice} onClick={() => act(a)} data-testid={`trump-${a.suit}`}>
+                    <Suit suit={a.suit} tg={tg} />
+                  </button>
+                );
+              case "call":
+                return (
+                  <button key={i} type="button" className={styles.choice} onClick={() => act(a)} data-testid={`call-${a.card}`}>
+                    {t("callCard", { card: cardName(tg, a.card) })}
+                  </button>
+                );
+              default:
+                return (
+                  <button key={i} type="button" className={a.type === "pass" || a.type === "decline" ? styles.secondary : styles.choice} onClick={() => act(a)} data-testid={`action-${a.type}`}>
+                    {te(`actions.${a.type}`)}
+                  </button>
+                );
+            }
+          })}
+        </div>
+      )}
+      {exchanges && (
+        <div className={styles.choiceRow}>
+          <span>{t("exchangeHelp", { count: selected.length })}</span>
+          <button
+            type="button"
+            className="button"
+            disabled={!exchangeReady}
+            onClick={() => {
+              act({ type: "exchange", discard: selected });
+              clearSelection();
+            }}
+            data-testid="exchange-confirm"
+          >
+            {t("exchangeConfirm")}
+          </button>
+          {canKeep && (
+            <button type="button" className={styles.secondary} onClick={() => act({ type: "exchange", discard: [] })} data-testid="exchange-keep">
+              {t("exchangeKeep")}
+            </button>
+          )}
+        </div>
+      )}
+      {legal.some((a) => a.type === "hide") && <p className={styles.hint}>{t("hideHelp")}</p>}
+    </section>
   );
 }
 
@@ -245,22 +443,58 @@ function Countdown({ until, t }: { until: number; t: Translator }) {
   return <div className={styles.countdown}>{t("secondsLeft", { count: left })}</div>;
 }
 
-function Results({ table, names, t, te, hashes, last }: { table: TableSnapshot; names: string[]; t: Translator; te: Translator; hashes: Map<number, string>; last: HandResult }) {
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapshot; names: string[]; t: Translator; te: Translator; hashes: Map<number, string>; last: HandResult; me: Seat | null }) {
   const view = table.view!;
   const [check, setCheck] = useState<string | null>(null);
+  const outcome = te.has(`outcomes.${last.outcome}`) ? te(`outcomes.${last.outcome}`) : last.outcome;
   return (
-    <section className={styles.results} data-testid="results">
-      <h2>{t("handResult", { n: last.handIndex + 1 })}</h2>
-      <p data-testid="result-outcome">{te.has(`outcomes.${last.outcome}`) ? te(`outcomes.${last.outcome}`) : last.outcome}</p>
-      <ul>
+    <section className={styles.results} data-testid="results" id="results" aria-labelledby="results-title">
+      <h2 id="results-title">{t("handResult", { n: last.handIndex + 1 })}</h2>
+      <p data-testid="result-outcome" className={styles.outcome}>
+        <strong>{outcome}</strong>
+        {me !== null && ` · ${t("yourPoints", { points: signed(last.points[me] ?? 0) })}`}
+      </p>
+      <h3>{t("howScored")}</h3>
+      <ul data-testid="result-explanation">
         {last.explanation.map((line, i) => (
           <li key={i}>{explain(te, line, names)}</li>
         ))}
       </ul>
+      <h3>{t("totals")}</h3>
+      <div className={styles.totalsWrap}>
+        <table className={styles.totals} data-testid="totals">
+          <caption className={styles.srOnly}>{t("totalsCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("handShort")}</th>
+              {names.map((n, i) => (
+                <th key={i} scope="col" className={i === me ? styles.meCol : undefined}>
+                  {n}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.results.map((r) => (
+              <tr key={r.handIndex}>
+                <th scope="row">{r.handIndex + 1}</th>
+                {r.totals.map((x, i) => (
+                  <td key={i} className={i === me ? styles.meCol : undefined}>
+                    <span className={styles.total}>{x}</span> <span className={styles.delta}>({signed(r.points[i] ?? 0)})</span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className={styles.hash}>
         {t("seedRevealed")}: <code data-testid="revealed-seed">{last.seed}</code>{" "}
         <button
           type="button"
+          className={styles.secondary}
           data-testid="verify-deal"
           onClick={() => {
             const r = verifyDeal(view.variant, view.options, last, hashes.get(last.handIndex) ?? null);
@@ -269,29 +503,17 @@ function Results({ table, names, t, te, hashes, last }: { table: TableSnapshot; 
         >
           {t("verifyDeal")}
         </button>{" "}
-        {check && <strong data-testid="verify-result">{check}</strong>}
+        {check && (
+          <strong data-testid="verify-result" role="status">
+            {check}
+          </strong>
+        )}
       </p>
-      <table className={styles.totals}>
-        <thead>
-          <tr>
-            <th>#</th>
-            {names.map((n, i) => (
-              <th key={i}>{n}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {view.results.map((r) => (
-            <tr key={r.handIndex}>
-              <td>{r.handIndex + 1}</td>
-              {r.totals.map((x, i) => (
-                <td key={i} title={`${r.points[i]! >= 0 ? "+" : ""}${r.points[i]}`}>{x}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {view.over && <p data-testid="match-over"><strong>{t("matchOver")}</strong></p>}
+      {view.over && (
+        <p data-testid="match-over">
+          <strong>{t("matchOver")}</strong>
+        </p>
+      )}
     </section>
   );
 }
@@ -299,8 +521,10 @@ function Results({ table, names, t, te, hashes, last }: { table: TableSnapshot; 
 function Chat({ live, tableId, t, canChat }: { live: Live; tableId: string; t: Translator; canChat: boolean }) {
   const [text, setText] = useState("");
   return (
-    <section className={styles.chat} aria-label={t("chat")}>
-      <ul data-testid="chat-lines">
+    <section className={styles.chat} aria-labelledby="chat-title">
+      <h2 id="chat-title">{t("chat")}</h2>
+      <ul data-testid="chat-lines" aria-live="polite">
+        {live.chat.length === 0 && <li className={styles.hint}>{t("chatEmpty")}</li>}
         {live.chat.map((l, i) => (
           <li key={i}>
             <strong>{l.from}:</strong> {l.text}
@@ -315,8 +539,10 @@ function Chat({ live, tableId, t, canChat }: { live: Live; tableId: string; t: T
             setText("");
           }}
         >
-          <input value={text} onChange={(e) => setText(e.target.value)} maxLength={300} aria-label={t("chatMessage")} data-testid="chat-input" />
-          <button type="submit">{t("send")}</button>
+          <input value={text} onChange={(e) => setText(e.target.value)} maxLength={300} aria-label={t("chatMessage")} placeholder={t("chatPlaceholder")} data-testid="chat-input" />
+          <button type="submit" className={styles.secondary}>
+            {t("send")}
+          </button>
         </form>
       )}
     </section>

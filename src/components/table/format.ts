@@ -48,3 +48,26 @@ export function errorText(t: Translator, code: string, fallback: string): string
 export function phaseLabel(t: Translator, phase: string): string {
   return t.has(`phases.${phase}`) ? t(`phases.${phase}`) : phase;
 }
+
+const RANK_KEY: Record<string, string> = { A: "A", K: "K", Q: "Q", J: "J", T: "T" };
+
+/**
+ * A card in words ("ace of hearts", "hjerter es"), through the "game"
+ * messages; a face-down card ("X" + suit) reads as that suit's hidden card.
+ */
+export function cardName(tg: Translator, code: string): string {
+  if (code === "JK") return tg("ranks.joker");
+  const rank = code.slice(0, -1);
+  const suit = tg(`suits.${code.slice(-1)}`);
+  if (rank === "X") return suit;
+  const rankWord = RANK_KEY[rank] ? tg(`ranks.${RANK_KEY[rank]}`) : rank;
+  return tg("card", { rank: rankWord, suit });
+}
+
+/** What a seat did in the auction or set-up, in words: "8 vip", "Pass", "Hearts", "Call ace of hearts". */
+export function actionLabel(te: Translator, tg: Translator, a: { type: string; bid?: string; suit?: string; card?: string }): string {
+  if (a.type === "bid" && a.bid) return bidLabel(te, a.bid);
+  if (a.type === "trump" && a.suit) return tg(`suits.${a.suit}`);
+  if (a.type === "call" && a.card) return cardName(tg, a.card);
+  return te.has(`actions.${a.type}`) ? te(`actions.${a.type}`) : a.type;
+}
