@@ -286,6 +286,24 @@ export class DoubleDummy {
         if (q >= t) return true;
       } else if (this.tricksLeft() - q < t) return false;
     }
+    // Top trumps in one hand each win a trick sooner or later (no joker can be led to catch them).
+    if (this.trump >= 0 && !this.capsActive && (this.jok[0]! | this.jok[1]! | this.jok[2]! | this.jok[3]!) === 0) {
+      const h = this.hand, tr = this.trump;
+      let seq = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
+      if (seq !== 0) {
+        let top = highBit(seq);
+        let owner = 0;
+        while (!(h[owner * 4 + tr]! & top)) owner++;
+        let k = 0;
+        while (seq !== 0 && h[owner * 4 + tr]! & top) {
+          k++;
+          seq ^= top;
+          top = highBit(seq);
+        }
+        if (this.counted[owner] && this.maxSide[owner] && k >= t) return true;
+        if (!this.counted[owner] && !this.maxSide[owner] && this.tricksLeft() - k < t) return false;
+      }
+    }
     const depth = this.ply;
     const n = this.generate(p, depth, true);
     const base = depth * MOVES_PER_NODE;
