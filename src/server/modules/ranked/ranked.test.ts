@@ -76,6 +76,28 @@ describe("ranked queue", () => {
   });
 });
 
+describe("players who went away", () => {
+  it("are not matched until they poll again, and are dropped after a minute", async () => {
+    const users = await Promise.all([0, 1, 2, 3].map(() => createTestUser()));
+    const t0 = Date.now();
+    const db = testDb();
+    const { joinQueue, queueStatus, matchmake } = await import("./service");
+    // The first three joined over 10 s ago and stopped polling; the fourth joins now.
+    for (const u of users.slice(0, 3)) await joinQueue(db, u.id, "danish", t0 - 20_000);
+    const last = await joinQueue(db, users[3]!.id, "danish", t0);
+    expect(last).toMatchObject({ ok: true, value: { state: "waiting" } });
+    // One comes back: still three present. Then the others poll too, and the four are seated.
+    expect((await queueStatus(db, users[0]!.id, t0 + 1000)).state).toBe("waiting");
+    expect((await queueStatus(db, users[1]!.id, t0 + 1500)).state).toBe("waiting");
+    expect((await queueStatus(db, users[2]!.id, t0 + 2000)).state).toBe("playing");
+    // Someone who stays away for a minute leaves the queue.
+    const gone = await createTestUser();
+    await joinQueue(db, gone.id, "danish", t0 - 120_000);
+    await matchmake(db, "danish", t0 + 3000);
+    expect(await db.rankedQueueEntry.findUnique({ where: { userId: gone.id } })).toBeNull();
+  });
+});
+
 describe("ratings and history at a ranked match's end", () => {
   it("rates the four players in the match's transaction; the leaver loses, history and replay data follow", async () => {
     const { users, tableId } = await queueFour("esmakker");

@@ -2,7 +2,8 @@
  * The ranked queue and matchmaking. A player joins the queue of one variant;
  * whenever someone joins or polls, waiting players are grouped in fours of
  * similar conservative rating (the accepted spread widens the longer the
- * oldest of them has waited). A group gets a live table with the variant's
+ * oldest of them has waited). Only players whose queue page polled in the
+ * last AWAY_MS are matched, so nobody is seated at a match they walked away from. A group gets a live table with the variant's
  * standard rules (the engine's defaults, as RULES.md fixes them), all four
  * humans seated and the match started; only those four may sit there (see
  * access.ts). Matching runs under a per-variant advisory lock so two servers
@@ -24,6 +25,9 @@ type Tx = Prisma.TransactionClient;
 export const BASE_SPREAD = 3;
 export const SPREAD_PER_SECOND = 0.25;
 export const RANKED_TURN_SECONDS = 45;
+/** A waiting player whose queue page has not polled for this long is not matched; after STALE_MS they are dropped. */
+export const AWAY_MS = 10_000;
+export const STALE_MS = 60_000;
 
 export type QueueStatus =
   | { readonly state: "idle" }
@@ -81,7 +85,8 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
   if (!options.ok) return [];
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`ranked:${variant}`}))`;
-    const waiting = await tx.rankedQueueEntry.findMany({ where: { variant }, orderBy: { joinedAt: "asc" }, take: 500, select: { userId: true, ordinal: true, joinedAt: true } });
+    await tx.rankedQueueEntry.deleteMany({ where: { variant, seenAt: { lt: new Date(now - STALE_MS) } } });
+    const waiting = await tx.rankedQueueEntry.findMany({ where: { variant, seenAt: { gte: new Date(now - AWAY_MS) } }, orderBy: { joinedAt: "asc" }, take: 500, select: { userId: true, ordinal: true, joinedAt: true } });
     const groups = formGroups(waiting, now);
     if (!groups.length) return [];
     const users = await tx.user.findMany({ where: { id: { in: groups.flat().map((w) => w.userId) } }, select: { id: true, displayName: true } });
@@ -105,6 +110,7 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
 export async function queueStatus(db: Db, userId: string, now = Date.now()): Promise<QueueStatus> {
   const entry = await db.rankedQueueEntry.findUnique({ where: { userId }, select: { variant: true, joinedAt: true } });
   if (entry) {
+    await db.rankedQueueEntry.updateMany({ where: { userId }, data: { seenAt: new Date(now) } });
     await matchmake(db, entry.variant, now);
     const still = await db.rankedQueueEntry.findUnique({ where: { userId }, select: { joinedAt: true } });
     if (still) return { state: "waiting", variant: entry.variant, since: still.joinedAt, waiting: await db.rankedQueueEntry.count({ where: { variant: entry.variant } }) };
@@ -121,8 +127,8 @@ export async function joinQueue(db: Db, userId: string, variant: string, now = D
   const ordinal = rating?.ordinal ?? conservative(initialSkill());
   await db.rankedQueueEntry.upsert({
     where: { userId },
-    create: { userId, variant, ordinal, joinedAt: new Date(now) },
-    update: { variant, ordinal, joinedAt: new Date(now) },
+    create: { userId, variant, ordinal, joinedAt: new Date(now), seenAt: new Date(now) },
+    update: { variant, ordinal, joinedAt: new Date(now), seenAt: new Date(now) },
     select: { userId: true },
   });
   return success(await queueStatus(db, userId, now));
