@@ -79,6 +79,16 @@ export const canonicalCard = (c: Card): Card => CARD_BY_INDEX[cardIndex(c)] ?? c
 /** A deck of 52 cards plus `jokers` jokers. */
 export const makeDeck = (jokers: number): Card[] => [...STANDARD_DECK, ...Array<Card>(jokers).fill(JOKER)];
 
+/**
+ * Position of `card` in `cards`, or -1. A plain loop: with interned card
+ * strings each test is a pointer comparison, cheaper than the indexOf/includes
+ * builtins on the hot paths.
+ */
+export const indexOfCard = (cards: readonly Card[], card: Card): number => {
+  for (let i = 0; i < cards.length; i++) if (cards[i] === card) return i;
+  return -1;
+};
+
 /** Removes one copy of `card` from `hand`; returns a new array (or the same one if absent). */
 export const without = (hand: readonly Card[], card: Card): Card[] => {
   const i = hand.indexOf(card);

@@ -85,6 +85,23 @@ export const playOf = (seat: Seat, card: Card): Play => {
   return i < 0 ? { seat, card } : PLAYS[i * 4 + seat]!;
 };
 
+/** The plays of `trick` (null: none yet) followed by `play`, as an array of exactly that length. */
+export function withPlay(trick: Trick | null, play: Play): Play[] {
+  if (trick === null) return [play];
+  const p = trick.plays;
+  // Literals of the exact size: spreading and pushing would reserve room for 16 more plays in every trick.
+  switch (p.length) {
+    case 0:
+      return [play];
+    case 1:
+      return [p[0]!, play];
+    case 2:
+      return [p[0]!, p[1]!, play];
+    default:
+      return [...p, play];
+  }
+}
+
 /**
  * Adds `card` by `seat` to the trick in progress (or starts one). Returns the
  * new trick, and when it is the fourth card, the completed trick with its winner.
@@ -95,10 +112,10 @@ export function addToTrick(
   card: Card,
   rules: TrickRules,
 ): { trick: Trick; completed: CompletedTrick | null } {
-  const play = playOf(seat, card);
-  const t: Trick = trick ? { leader: trick.leader, plays: [...trick.plays, play] } : { leader: seat, plays: [play] };
-  if (t.plays.length < 4) return { trick: t, completed: null };
-  return { trick: t, completed: { leader: t.leader, plays: t.plays, winner: currentWinner(t, rules) } };
+  const plays = withPlay(trick, playOf(seat, card));
+  const t: Trick = { leader: trick ? trick.leader : seat, plays };
+  if (plays.length < 4) return { trick: t, completed: null };
+  return { trick: t, completed: { leader: t.leader, plays, winner: currentWinner(t, rules) } };
 }
 
 /** Whose turn it is within a trick in progress. */

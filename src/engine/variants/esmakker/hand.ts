@@ -18,9 +18,9 @@ import {
   VIP_ACCEPT,
   VIP_TURN,
 } from "../../actions";
-import { type Card, type Suit, JOKER, JOKER_INDEX, SUITS, cardIndex, rankOf, withoutAll } from "../../cards";
+import { type Card, type Suit, JOKER, JOKER_INDEX, SUITS, cardIndex, indexOfCard, rankOf, withoutAll } from "../../cards";
 import { type DuelAuction, auctionBid, auctionOver, auctionPass, canHold, minimumRank, startAuction } from "../../core/auction";
-import { type TrickRules, addToTrick } from "../../core/trick";
+import { type TrickRules, currentWinner, playOf, withPlay } from "../../core/trick";
 import type { Deal, Rng } from "../../random";
 import {
   type Action,
@@ -30,6 +30,7 @@ import {
   type ErrorCode,
   type HandStep,
   type MatchContext,
+  type Play,
   type Seat,
   type SeatAction,
   err,
@@ -356,7 +357,7 @@ function playActions(h: EsmakkerHand, seat: Seat): Action[] {
   const called = h.called;
   const calledSuit = called === null ? 0 : called.charCodeAt(1);
   const trick = h.trick;
-  const holdsCalled = called !== null && hand.includes(called);
+  const holdsCalled = called !== null && indexOfCard(hand, called) >= 0;
   const hidden = seat === h.declarer ? h.hidden : null; // the fordækt card counts as the called suit
   let led = 0;
   let mustFollow = false;
@@ -585,10 +586,10 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   if (action.type !== "play") return wrongPhase(h, action);
   const card = action.card;
   const hand = h.hands[seat]!;
-  const idx = hand.indexOf(card);
+  const idx = indexOfCard(hand, card);
   if (idx < 0) return fail("play/card-not-in-hand", `You do not hold ${card}`, { card });
   const called = h.called;
-  const holdsCalled = called !== null && hand.includes(called);
+  const holdsCalled = called !== null && indexOfCard(hand, called) >= 0;
   const suit = suitFor(h, seat, card);
   let calledLedAt = h.calledLedAt;
   if (h.trick === null) {
@@ -609,21 +610,21 @@ function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptio
   const hands = h.hands.slice();
   hands[seat] = removeAt(hand, idx);
   const partnerPublic = h.partnerPublic || card === called;
-  const added = addToTrick(h.trick, seat, card, h.rules);
+  const plays = withPlay(h.trick, playOf(seat, card));
+  const leader = h.trick === null ? seat : h.trick.leader;
   // Direct stores into a fresh copy: cheaper than patch's Object.assign on the per-card path.
   const next = clone(h);
   next.hands = hands;
   next.calledLedAt = calledLedAt;
   next.partnerPublic = partnerPublic;
-  if (added.completed === null) {
-    next.trick = added.trick;
+  if (plays.length < 4) {
+    next.trick = { leader, plays };
     next.turn = ((seat + 1) & 3) as Seat;
     return step(next);
   }
-  const winner = h.hidden !== null && added.completed.plays.some((p) => p.card === h.hidden && p.seat === h.declarer)
-    ? winnerWithHidden(h, added.completed)
-    : added.completed.winner;
-  const trick: CompletedTrick = winner === added.completed.winner ? added.completed : { ...added.completed, winner };
+  const hiddenPlayed = h.hidden !== null && plays.some((p) => p.card === h.hidden && p.seat === h.declarer);
+  const winner = hiddenPlayed ? winnerWithHidden(h, plays) : currentWinner({ leader, plays }, h.rules);
+  const trick: CompletedTrick = { leader, plays, winner };
   const tricksWon = h.tricksWon.slice();
   tricksWon[winner] = tricksWon[winner]! + 1;
   const tricks = [...h.tricks, trick];
@@ -653,8 +654,8 @@ function removeAt(cards: readonly Card[], at: number): Card[] {
 }
 
 /** The trick's winner when the declarer's fordækt card is in it: it counts as the lowest card of the called suit. */
-function winnerWithHidden(h: EsmakkerHand, t: CompletedTrick): Seat {
+function winnerWithHidden(h: EsmakkerHand, plays: readonly Play[]): Seat {
   const pseudo = "0" + h.called![1]; // rank 0: below every real card of the suit
-  const plays = t.plays.map((p) => (p.card === h.hidden && p.seat === h.declarer ? { seat: p.seat, card: pseudo } : p));
-  return addToTrick({ leader: t.leader, plays: plays.slice(0, 3) }, plays[3]!.seat, plays[3]!.card, h.rules).completed!.winner;
+  const masked = plays.map((p) => (p.card === h.hidden && p.seat === h.declarer ? { seat: p.seat, card: pseudo } : p));
+  return currentWinner({ leader: plays[0]!.seat, plays: masked }, h.rules);
 }
