@@ -5,7 +5,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { VARIANT_IDS } from "@/engine/types";
@@ -91,7 +91,18 @@ export function HistoryList() {
               · {t("place")} {g.place} · {t("score")} {g.score}
               {g.ranked && <em> · {t("ranked")}</em>}
               {g.leftEarly && <em> · {t("leftEarly")}</em>}
-              <div className="muted">{g.players.map((p, i) => p?.name ?? `#${i + 1}`).join(", ")}</div>
+              <div className="muted">
+                {g.players.map((p, i) =>
+                  p?.kind === "human" && i !== g.seat ? (
+                    // A click lists only the games with this player.
+                    <button key={i} type="button" className="link-button" onClick={() => setFilters({ ...filters, opponentId: p.userId })} title={t("filters.opponent")}>
+                      {p.name}
+                    </button>
+                  ) : (
+                    <span key={i}>{p?.name ?? `#${i + 1}`}</span>
+                  ),
+                ).reduce<ReactNode[]>((acc, el, i) => (i ? [...acc, ", ", el] : [el]), [])}
+              </div>
             </li>
           ))}
         </ul>

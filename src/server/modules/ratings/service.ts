@@ -24,9 +24,10 @@ export async function applyMatchRatings(
 ): Promise<number[]> {
   const { variant, scope } = input;
   const ids = input.players.map((p) => p.userId);
-  // Lock the four rows (created if missing) so concurrent matches of a player apply one after the other.
+  // Lock the four rows (created if missing) so concurrent matches of a player apply one after the other;
+  // always in the same order, so two matches sharing players cannot deadlock.
   const s0 = initialSkill();
-  for (const userId of ids)
+  for (const userId of [...ids].sort())
     await tx.playerRating.upsert({
       where: { userId_variant_scope: { userId, variant, scope } },
       create: { userId, variant, scope, mu: s0.mu, sigma: s0.sigma, ordinal: conservative(s0), games: 0 },
@@ -35,7 +36,7 @@ export async function applyMatchRatings(
     });
   const rows = await tx.$queryRaw<{ userId: string; mu: number; sigma: number }[]>`
     SELECT "userId", mu, sigma FROM "PlayerRating"
-    WHERE variant = ${variant} AND scope = ${scope} AND "userId" = ANY(${ids}) FOR UPDATE`;
+    WHERE variant = ${variant} AND scope = ${scope} AND "userId" = ANY(${ids}) ORDER BY "userId" FOR UPDATE`;
   const byUser = new Map(rows.map((r) => [r.userId, { mu: r.mu, sigma: r.sigma } satisfies Skill]));
   const before = ids.map((id) => byUser.get(id)!);
   const outcome = rateMatch(
