@@ -73,7 +73,8 @@ export class RedisCluster implements Cluster {
    * under `<prefix>:io`) and subscribes this process's channels.
    */
   static async connect(io: Server, url: string, prefix = "whist", owner = newProcessId()): Promise<RedisCluster> {
-    const pub = createClient({ url });
+    // A generous connect timeout: a process busy starting up (Next) can miss the default 5 s on a loaded machine.
+    const pub = createClient({ url, socket: { connectTimeout: 20_000 } });
     const adapterSub = pub.duplicate();
     const sub = pub.duplicate();
     for (const c of [pub, adapterSub, sub]) c.on("error", (e: Error) => console.error("[redis]", e.message));
@@ -107,7 +108,10 @@ export class RedisCluster implements Cluster {
       });
     });
     const env: Envelope = { t: "req", id, from: this.owner, conn, msg };
-    const listeners = await this.pub.publish(this.channel(owner), JSON.stringify(env));
+    const listeners = await this.pub.publish(this.channel(owner), JSON.stringify(env)).catch((e: unknown) => {
+      this.pending.get(id)?.(null);
+      throw e;
+    });
     if (listeners === 0) {
       this.pending.get(id)?.(null);
       return { kind: "gone" };

@@ -16,7 +16,7 @@ export interface SocketOptions {
   readonly allowedOrigins: readonly string[];
   readonly ratePerSecond?: number;
   readonly burst?: number;
-  /** Refused messages (malformed, over the rate) tolerated before disconnecting. */
+  /** Refused messages in a row (malformed, over the rate) tolerated before disconnecting. */
   readonly maxStrikes?: number;
 }
 
@@ -109,6 +109,8 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
           socket.disconnect(true);
           return;
         }
+        // Strikes count a run of refused messages: a client that slows down after a refusal is forgiven.
+        if (res.ok || res.error.code !== "table/malformed") strikes = 0;
         if (typeof ack === "function") ack(res);
         else if (!res.ok) socket.emit(SERVER_EVENT, { type: "error", error: res.error } satisfies ServerMessage);
       });

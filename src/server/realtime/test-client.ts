@@ -27,6 +27,10 @@ export class LiveClient {
   private tableId: string | null = null;
   private autoplay: ((view: MatchView) => Action) | null = null;
   private sentFor = -1;
+  /** Least time between two automatic actions: below the server's per-socket rate (8 messages/s). */
+  minActionGapMs = 130;
+  private lastActionAt = 0;
+  private paced: ReturnType<typeof setTimeout> | null = null;
   /** The answer to the last action this client sent automatically. */
   lastAck: Ack | null = null;
   /** Called with every new snapshot (benchmark timing). */
@@ -88,7 +92,16 @@ export class LiveClient {
     const t = this.table;
     if (!this.autoplay || !t || !t.view?.hand || t.status !== "playing") return;
     if (t.you === null || t.view.hand.turn !== t.you || t.view.hand.legal.length === 0 || this.sentFor === t.seq) return;
+    const wait = this.lastActionAt + this.minActionGapMs - Date.now();
+    if (wait > 0) {
+      this.paced ??= setTimeout(() => {
+        this.paced = null;
+        this.maybePlay();
+      }, wait);
+      return;
+    }
     this.sentFor = t.seq;
+    this.lastActionAt = Date.now();
     const action = this.autoplay(t.view);
     void this.send({ type: "action", tableId: t.id, seq: t.seq, action }).then(
       (ack) => {
