@@ -33,6 +33,16 @@ export async function SiteHeader({ user }: { user: SessionUser | null }) {
               </NavLink>
             </li>
             <li>
+              <NavLink href="/ranked" testId="nav-ranked">
+                {t("nav.ranked")}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink href="/leaderboard" testId="nav-leaderboard">
+                {t("nav.leaderboard")}
+              </NavLink>
+            </li>
+            <li>
               <NavLink href="/rules" testId="nav-rules">
                 {t("nav.rules")}
               </NavLink>
@@ -42,6 +52,11 @@ export async function SiteHeader({ user }: { user: SessionUser | null }) {
                 <li>
                   <NavLink href="/profile" testId="nav-profile">
                     {t("nav.profile")}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink href="/history" testId="nav-history">
+                    {t("nav.history")}
                   </NavLink>
                 </li>
                 <li>
