@@ -35,7 +35,7 @@ test("four players sit at one table and play a full hand by clicking; a reload m
   while (!(await host.getByTestId("results").isVisible())) {
     let clicked = false;
     for (const p of pages) {
-      const card = p.locator('[data-testid="my-hand"] button:not([data-muted])').first();
+      const card = p.locator('[data-testid="my-hand"] button[data-playable]').first();
       if (await card.isVisible().catch(() => false)) {
         const before = await seqOf(p);
         await card.click();
@@ -66,7 +66,7 @@ test("four players sit at one table and play a full hand by clicking; a reload m
 });
 
 test("an illegal card is refused with the engine's reason and nothing changes", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   await registerAndLogin(page, "Solo");
@@ -78,13 +78,15 @@ test("an illegal card is refused with the engine's reason and nothing changes", 
   for (const s of [1, 2, 3]) await page.getByTestId(`seat-bot-${s}`).click();
   await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
   // Wait until the computer players have led to us and we must follow suit while holding a card we may not play.
-  for (let i = 0; i < 100; i++) {
-    const playable = await page.locator('[data-testid="my-hand"] button:not([data-muted])').count();
-    const total = await page.locator('[data-testid="my-hand"] button').count();
-    if (playable > 0 && playable < total) break;
-    if (playable > 0) await page.locator('[data-testid="my-hand"] button:not([data-muted])').first().click();
-    await page.waitForTimeout(300);
-  }
+  const playable = page.locator('[data-testid="my-hand"] button[data-playable]');
+  await expect(async () => {
+    const [n, total] = [await playable.count(), await page.locator('[data-testid="my-hand"] button').count()];
+    if (n > 0 && n < total) return;
+    if (n > 0) await playable.first().click();
+    expect(n > 0 && n < total).toBe(true);
+  }).toPass({ timeout: 150_000, intervals: [300] });
+  // The dimmed cards are explained before any tap.
+  await expect(page.getByTestId("hand-hint")).toContainText("follow suit");
   const seq = await seqOf(page);
   await page.locator('[data-testid="my-hand"] button[data-muted]').first().click();
   await expect(page.getByTestId("table-error")).toContainText("follow suit");
@@ -120,8 +122,8 @@ test("es-makker against computer players: the human wins the auction, chooses tr
     const plain = bids.filter((b) => /^\d+$/.test(b));
     if (plain.length > 0) await page.getByTestId(`bid-${plain[plain.length - 1]}`).click();
     else if ((await choices.getByTestId("action-pass").count()) > 0) await choices.getByTestId("action-pass").click();
-    else if ((await page.locator('[data-testid="my-hand"] button:not([data-muted])').count()) > 0)
-      await page.locator('[data-testid="my-hand"] button:not([data-muted])').first().click();
+    else if ((await page.locator('[data-testid="my-hand"] button[data-playable]').count()) > 0)
+      await page.locator('[data-testid="my-hand"] button[data-playable]').first().click();
     expect(await phase.getAttribute("data-phase")).toBe("trump");
   }).toPass({ timeout: 120_000, intervals: [300] });
 
@@ -168,7 +170,7 @@ test("es-makker against computer players: the human wins the auction, chooses tr
   // Play the hand out: a dimmed card explains itself, the result explains the score.
   await expect(async () => {
     if (await page.getByTestId("results").isVisible()) return;
-    const playable = page.locator('[data-testid="my-hand"] button:not([data-muted])');
+    const playable = page.locator('[data-testid="my-hand"] button[data-playable]');
     if ((await playable.count()) > 0) await playable.first().click();
     await expect(page.getByTestId("results")).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 150_000, intervals: [200] });
@@ -201,7 +203,7 @@ test("on a phone the whole hand fits the screen and every card is large enough t
     expect(a.right <= b.left || a.bottom <= b.top).toBe(true);
   }
   // Wait for our turn, then tap a playable card: the table moves on.
-  const playable = page.locator('[data-testid="my-hand"] button:not([data-muted])');
+  const playable = page.locator('[data-testid="my-hand"] button[data-playable]');
   await expect(page.getByTestId("turn-banner")).toContainText("Your turn", { timeout: 60_000 });
   const before = await seqOf(page);
   await playable.first().tap();

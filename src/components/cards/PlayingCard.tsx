@@ -16,13 +16,15 @@ export interface PlayingCardProps {
   readonly selected?: boolean;
   /** Shown dimmed: not playable now (still tappable to hear why). */
   readonly muted?: boolean;
+  /** Whether it is a legal play now (undefined while cards are being chosen for something else): data-playable / data-muted. */
+  readonly playable?: boolean;
   readonly size?: "tiny" | "small" | "normal";
   readonly testId?: string;
 }
 
 const SIZE_CLASS = { tiny: styles.tiny, small: styles.small, normal: "" } as const;
 
-export function PlayingCard({ code, label, onClick, selected, muted, size = "normal", testId }: PlayingCardProps) {
+export function PlayingCard({ code, label, onClick, selected, muted, playable, size = "normal", testId }: PlayingCardProps) {
   const face = code && !code.startsWith("X") ? code : "back";
   const img = (
     // eslint-disable-next-line @next/next/no-img-element
@@ -42,10 +44,10 @@ export function PlayingCard({ code, label, onClick, selected, muted, size = "nor
       onClick={onClick}
       aria-label={label ?? code ?? undefined}
       aria-pressed={selected === undefined ? undefined : selected}
-      aria-disabled={muted ? "true" : undefined}
       data-testid={testId}
       data-card={code ?? undefined}
-      data-muted={muted ? "1" : undefined}
+      data-muted={muted || playable === false ? "1" : undefined}
+      data-playable={playable ? "1" : undefined}
     >
       {img}
     </button>

@@ -66,6 +66,7 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
   const legalPlays = new Set(legal.flatMap((a) => (a.type === "play" ? [a.card] : [])));
   const exchanges = legal.filter((a): a is Extract<Action, { type: "exchange" }> => a.type === "exchange");
   const canKeep = exchanges.some((a) => a.discard.length === 0);
+  const choosing = exchanges.length > 0 || legal.some((a) => a.type === "hide");
   const bottom: Seat = me ?? 0;
   const myCards = me !== null && hand ? sortHand(hand.hands[me]?.cards ?? []) : [];
   const lastTrick = hand?.tricks[hand.tricks.length - 1] ?? null;
@@ -215,18 +216,20 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
               <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${cardName(tg, p.card)}`} testId={`trick-card-${p.seat}`} />
               <figcaption className={styles.caption}>
                 {names[p.seat]}
-                {i === 0 ? ` · ${t("led")}` : ""}
+                {i === 0 && <span className={styles.led}>{t("led")}</span>}
               </figcaption>
             </figure>
           ))}
-          {showLast && lastTrick && <div className={styles.lastLabel}>{t("lastTrickBy", { name: names[lastTrick.winner]! })}</div>}
         </div>
       </div>
 
       {lastTrick && (
-        <button type="button" className={styles.linkButton} onClick={() => setShowLast((v) => !v)} aria-pressed={showLast} data-testid="toggle-last-trick">
-          {showLast ? t("hideLastTrick") : t("showLastTrick")}
-        </button>
+        <div className={styles.choiceRow}>
+          <button type="button" className={styles.linkButton} onClick={() => setShowLast((v) => !v)} aria-pressed={showLast} data-testid="toggle-last-trick">
+            {showLast ? t("hideLastTrick") : t("showLastTrick")}
+          </button>
+          {showLast && <strong data-testid="last-trick-winner">{t("lastTrickBy", { name: names[lastTrick.winner]! })}</strong>}
+        </div>
       )}
 
       {hand && hand.phase === "auction" && hand.auction.length > 0 && (
@@ -257,10 +260,12 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
               <PlayingCard
                 key={c}
                 code={c}
-                label={cardName(tg, c)}
+                // Dimmed cards stay operable (a tap tells why), so the reason is in the name rather than a disabled state.
+                label={legalPlays.size > 0 && !legalPlays.has(c) ? t("notPlayable", { card: cardName(tg, c) }) : cardName(tg, c)}
                 onClick={() => clickCard(c)}
                 selected={selected.includes(c)}
                 muted={legalPlays.size > 0 && !legalPlays.has(c)}
+                playable={choosing ? undefined : legalPlays.has(c)}
                 testId={`hand-card-${c}`}
               />
             ))}
@@ -308,7 +313,8 @@ function ContractBar({ hand, names, t, te, tg, me, declaringSide }: { hand: Hand
           <dd>
             <strong>{bidLabel(te, c.bid)}</strong>
             {c.declarer !== null && ` · ${names[c.declarer]}`}
-            {c.alone && !c.called && ` · ${t("alone")}`}
+            {/* Alone only for contracts played alone by nature (sol, grandi): a called ace's holder may still be unknown. */}
+            {c.alone && (c.need?.max !== undefined || c.called === undefined) && ` · ${t("alone")}`}
           </dd>
         </div>
       )}
@@ -524,7 +530,7 @@ function Chat({ live, tableId, t, canChat }: { live: Live; tableId: string; t: T
     <section className={styles.chat} aria-labelledby="chat-title">
       <h2 id="chat-title">{t("chat")}</h2>
       <ul data-testid="chat-lines" aria-live="polite">
-        {live.chat.length === 0 && <li className={styles.hint}>{t("chatEmpty")}</li>}
+        {live.chat.length === 0 && <li className={styles.chatEmpty}>{t("chatEmpty")}</li>}
         {live.chat.map((l, i) => (
           <li key={i}>
             <strong>{l.from}:</strong> {l.text}

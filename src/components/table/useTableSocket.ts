@@ -47,11 +47,15 @@ export function useTableSocket(tableId: string, invite: string | undefined) {
   const [error, setError] = useState<WireError | null>(null);
   /** Seed hashes shown before each hand, by hand index: the "verify deal" check compares against them. */
   const hashes = useRef(new Map<number, string>());
+  const seqRef = useRef(-1);
 
   const { connected, send } = useSocket(
     (m) => {
       if (m.type === "table" && m.table.id === tableId) {
         setTable((cur) => (cur && cur.seq > m.table.seq ? cur : m.table));
+        // A refusal explains the move just tried; once the table moves on it no longer applies.
+        if (m.table.seq > seqRef.current) setError(null);
+        seqRef.current = Math.max(seqRef.current, m.table.seq);
         if (m.table.handSeedHash && m.table.view) hashes.current.set(m.table.view.handIndex, m.table.handSeedHash);
       } else if (m.type === "chat" && m.tableId === tableId) setChat((c) => [...c.slice(-49), m.line]);
       else if (m.type === "chatHistory" && m.tableId === tableId) setChat(m.lines.slice());
