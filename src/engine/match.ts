@@ -14,7 +14,7 @@
 import { canonicalAction, isSeat } from "./actions";
 import { canonicalCard, isCard, makeDeck } from "./cards";
 import { type Deal, dealFromSeed, handSeed } from "./random";
-import { type AnyVariant, getVariant, parseOptions } from "./registry";
+import { type AnyVariant, VARIANTS, getVariant, parseOptions } from "./registry";
 import type {
   Action,
   BaseHand,
@@ -70,7 +70,8 @@ export const DEFAULT_SEAT_NAMES = ["South", "West", "North", "East"] as const;
 const MAX_SEED_LENGTH = 256;
 const MAX_NAME_LENGTH = 64;
 
-const variantOf = (state: MatchState): AnyVariant => getVariant(state.variant)!;
+// A state's variant id came from createMatch, so a plain property load suffices on the hot path.
+const variantOf = (state: MatchState): AnyVariant => VARIANTS[state.variant]!;
 
 /**
  * Every match state is built here with its fields in one fixed order (`hand`
@@ -244,16 +245,22 @@ function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, hand
     explanation: score.explanation,
   };
   const events: EngineEvent[] = [...handEvents, { type: "handEnded", result }];
-  const finished: MatchState = matchState({
-    ...state,
+  // Literals in matchState's field order (no spreads): the same hidden class as every other state.
+  const finished: MatchState = {
+    variant: state.variant,
+    options: state.options,
+    seed: state.seed,
+    deals: state.deals,
     scores: after.scores,
     matchInfo: after.matchInfo,
+    seats: state.seats,
+    dealIndex: state.dealIndex + 1,
+    dealer: state.dealer,
     results: [...state.results, result],
-    over: after.over,
     hand: null,
     handSeed: null,
-    dealIndex: state.dealIndex + 1,
-  });
+    over: after.over,
+  };
   if (after.over) {
     events.push({ type: "matchEnded", standings: after.scores });
     return { ok: true, state: finished, events };
@@ -261,7 +268,22 @@ function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, hand
   const next = dealHand(variant, finished, finished.dealIndex);
   if (!next) return { ok: true, state: finished, events };
   events.push({ type: "handDealt", handIndex: finished.dealIndex, dealer: next.dealer });
-  return { ok: true, state: matchState({ ...finished, hand: next.hand, handSeed: next.handSeed, dealer: next.dealer }), events };
+  const dealt: MatchState = {
+    variant: finished.variant,
+    options: finished.options,
+    seed: finished.seed,
+    deals: finished.deals,
+    scores: finished.scores,
+    matchInfo: finished.matchInfo,
+    seats: finished.seats,
+    dealIndex: finished.dealIndex,
+    dealer: next.dealer,
+    results: finished.results,
+    hand: next.hand,
+    handSeed: next.handSeed,
+    over: false,
+  };
+  return { ok: true, state: dealt, events };
 }
 
 /** What `seat` (null: a spectator) may see. Never includes the hand in progress's seed. */

@@ -298,16 +298,28 @@ function jokerPositions(hand: readonly Card[]): number[] | null {
   return jokers >= 2 ? from : null;
 }
 
+/**
+ * Frozen exchange actions by their cards' indices (a * 53 + b) * 53 + c, made
+ * on first use: listing up to 287 discards then allocates nothing per entry.
+ */
+let discardTable: (Action | undefined)[] | null = null;
+function discardAction(hand: readonly Card[], index: readonly number[], i: number, j: number, k: number): Action {
+  const table = (discardTable ??= new Array<Action | undefined>(53 * 53 * 53));
+  const key = (index[i]! * 53 + index[j]!) * 53 + index[k]!;
+  return (table[key] ??= Object.freeze({ type: "exchange", discard: Object.freeze([hand[i]!, hand[j]!, hand[k]!]) }) as Action);
+}
+
 /** Every distinct 3-card discard (jokers are alike), without the called card; first keeping the hand unless compulsory. */
 function exchangeActions(h: EsmakkerHand, seat: Seat): Action[] {
   const { hand, mayKeep } = exchangeChoices(h, seat);
   const out: Action[] = mayKeep ? [KEEP] : [];
   const jokers = jokerPositions(hand);
+  const index = hand.map(cardIndex);
   const t = triplesBelow(hand.length);
   for (let x = 0; x < t.length; x += 3) {
     const i = t[x]!, j = t[x + 1]!, k = t[x + 2]!;
     if (jokers && !isFirstOfAlike(hand, jokers, i, j, k)) continue;
-    out.push({ type: "exchange", discard: [hand[i]!, hand[j]!, hand[k]!] });
+    out.push(discardAction(hand, index, i, j, k));
   }
   return out;
 }
@@ -336,7 +348,7 @@ function randomExchange(h: EsmakkerHand, seat: Seat, rng: Rng): Action {
     x = 0;
     while (!isFirstOfAlike(hand, jokers, t[x]!, t[x + 1]!, t[x + 2]!) || pick-- > 0) x += 3;
   }
-  return { type: "exchange", discard: [hand[t[x]!]!, hand[t[x + 1]!]!, hand[t[x + 2]!]!] };
+  return discardAction(hand, hand.map(cardIndex), t[x]!, t[x + 1]!, t[x + 2]!);
 }
 
 /** legalActions(h, seat, o)[rng.int(n)] for the n legal actions (null when none), building the list only where it is cheap. */
