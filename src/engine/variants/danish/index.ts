@@ -13,7 +13,6 @@ import { viewDanishHand } from "./view";
 export type { DanishHand } from "./hand";
 export type { DanishOptions } from "./options";
 export { BIDS, type DanishBid } from "./contract";
-export { DANISH_MESSAGES } from "./messages";
 
 export const danish: Variant<DanishOptions, DanishHand> = {
   id: "danish",

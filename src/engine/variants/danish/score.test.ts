@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_OPTIONS, bidding, ctx, playOut, score, start } from "./fixtures";
 import type { DanishHand } from "./hand";
 import { danish } from "./index";
-import { DANISH_MESSAGES } from "./messages";
 
 /** A finished hand with the given trick counts (scoring reads only the counts and the end reason). */
 const finished = (hand: DanishHand, tricksWon: number[], endReason: DanishHand["endReason"] = "allTricks"): DanishHand => ({
@@ -61,7 +60,7 @@ describe("Danish whist scoring", () => {
     expect(sum(score(playOut(h)).points)).toBe(0);
   });
 
-  it("explains the score with keys that have texts in all three languages", () => {
+  it("explains the score line by line (texts live in the interface's engine messages)", () => {
     const hands = [
       finished(contractHand(3, "grand", "pass", "pass", "pass"), [4, 3, 3, 3]),
       finished(contractHand(3, "nolo", "pass", "pass", "pass"), [4, 3, 3, 3]),
@@ -72,15 +71,7 @@ describe("Danish whist scoring", () => {
     for (const h of hands) {
       const s = score(h);
       expect(s.explanation.length).toBeGreaterThan(1);
-      expect(DANISH_MESSAGES[`danish.end.${s.endReason}`]).toBeDefined();
-      for (const line of s.explanation) {
-        const text = DANISH_MESSAGES[line.key];
-        expect(text, line.key).toBeDefined();
-        // Every {param} in each text is supplied by the line.
-        for (const lang of ["da", "nb", "en"] as const) {
-          for (const [, name] of text![lang].matchAll(/\{(\w+)\}/g)) expect(line.params, `${line.key}.${lang}`).toHaveProperty(name!);
-        }
-      }
+      for (const line of s.explanation) expect(line.key).toMatch(/^danish\./);
     }
     // A real sol lost: seat 0 leads and wins the first two tricks.
     expect(score(playOut(contractHand(3, "sol", "pass", "pass", "pass"))).explanation).toEqual([
