@@ -25,6 +25,8 @@ export const envSchema = z
     HOST: z.string().min(1).default("0.0.0.0"),
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,
+    /** Namespace of this deployment's Redis channels (deployments or test runs sharing one Redis differ here). */
+    REDIS_PREFIX: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[\w.:-]{1,64}$/, "letters, digits, _ . : - only").default("whist")),
   })
   .superRefine((env, ctx) => {
     // A production deployment with its own database must bring its own secret;

@@ -14,6 +14,12 @@ export const SERVER_EVENT = "s";
 
 const tableId = z.string().min(1).max(64);
 const seat = seatSchema;
+
+/** Levels a user can give a computer player at a table (the bots' "random" level is for testing only). */
+export const BOT_SEAT_LEVELS = ["easy", "normal", "strong"] as const;
+export type BotSeatLevel = (typeof BOT_SEAT_LEVELS)[number];
+export const DEFAULT_BOT_LEVEL: BotSeatLevel = "normal";
+
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("lobby/watch") }),
   z.object({ type: z.literal("lobby/unwatch") }),
@@ -22,17 +28,20 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("table/close"), tableId }),
   z.object({ type: z.literal("seat/take"), tableId, seat }),
   z.object({ type: z.literal("seat/leave"), tableId }),
-  /** Put a computer player on an empty seat (or remove one, before the match starts). */
-  z.object({ type: z.literal("seat/bot"), tableId, seat, on: z.boolean() }),
+  /** Put a computer player (at a level, default normal) on an empty seat, or remove one before the match starts. */
+  z.object({ type: z.literal("seat/bot"), tableId, seat, on: z.boolean(), level: z.enum(BOT_SEAT_LEVELS).default(DEFAULT_BOT_LEVEL) }),
   /** One engine action; `seq` is the table version the client saw. */
   z.object({ type: z.literal("action"), tableId, seq: z.number().int().min(0), action: actionSchema }),
   z.object({ type: z.literal("chat"), tableId, text: z.string().trim().min(1).max(300) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
+/** A client message as sent (fields with defaults may be left out). */
+export type ClientMessageInput = z.input<typeof clientMessageSchema>;
 
 export type SeatOccupant =
   | { readonly kind: "human"; readonly userId: string; readonly name: string }
-  | { readonly kind: "bot"; readonly name: string };
+  /** `level` is absent on seats stored before levels existed: those play at the normal level. */
+  | { readonly kind: "bot"; readonly name: string; readonly level?: BotSeatLevel };
 
 export interface SeatInfo {
   readonly occupant: SeatOccupant | null;

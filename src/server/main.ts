@@ -52,7 +52,7 @@ async function main() {
   const io = new Server(http, { path: "/socket.io" });
 
   // With Redis, several processes share live tables (socket.io Redis adapter + forwarding to each table's driver).
-  const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, process.env.REDIS_PREFIX) : undefined;
+  const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, env.REDIS_PREFIX) : undefined;
   if (cluster) log("live tables shared with other processes through Redis");
   // Typed loosely: the live-tables module may or may not return a handle with shutdown().
   const realtime: unknown = registerRealtime(io, { cluster });

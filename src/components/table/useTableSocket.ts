@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
 import type { Action } from "@/engine/types";
-import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ChatLine, type ClientMessage, type ServerMessage, type TableSnapshot, type TableSummary, type WireError } from "@/protocol";
+import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ChatLine, type ClientMessageInput, type ServerMessage, type TableSnapshot, type TableSummary, type WireError } from "@/protocol";
 
 function useSocket(onMessage: (m: ServerMessage) => void, onConnect: (s: Socket) => void) {
   const socketRef = useRef<Socket | null>(null);
@@ -29,7 +29,7 @@ function useSocket(onMessage: (m: ServerMessage) => void, onConnect: (s: Socket)
       s.close();
     };
   }, []);
-  const send = useCallback(async (msg: ClientMessage): Promise<Ack> => {
+  const send = useCallback(async (msg: ClientMessageInput): Promise<Ack> => {
     const s = socketRef.current;
     if (!s?.connected) return { ok: false, error: { code: "table/offline", message: "offline" } };
     try {
@@ -70,7 +70,7 @@ export function useTableSocket(tableId: string, invite: string | undefined) {
   );
 
   const run = useCallback(
-    async (msg: ClientMessage) => {
+    async (msg: ClientMessageInput) => {
       const a = await send(msg);
       setError(a.ok || a.error.code === "table/stale" ? null : a.error);
       return a;

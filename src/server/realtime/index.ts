@@ -7,7 +7,9 @@
 import type { Server } from "socket.io";
 import { getDb } from "@/server/db";
 import { getSessionUser } from "@/server/auth/session";
-import { tableBot } from "./bot";
+import { getEnv } from "@/env";
+import { DEFAULT_BOT_BUDGET_MS, pooledBots } from "./bot";
+import { BotPool } from "./bot-pool";
 import { TableHub } from "./lobby";
 import { PrismaTableStore } from "./prisma-store";
 import { attachSockets, SocketTransport } from "./socket";
@@ -16,8 +18,12 @@ import { clubTableAccess } from "@/server/modules/clubs/access";
 import { rankedTableAccess } from "@/server/modules/ranked/access";
 
 export interface RealtimeOptions {
-  /** Pause before a computer player acts (ms). */
+  /** Least time from a computer player's turn to its action (ms). */
   readonly botDelayMs?: number;
+  /** Worker threads for strong computer players (default 1). */
+  readonly botThreads?: number;
+  /** Thinking time per strong decision for tables without their own (default 1000 ms). */
+  readonly botBudgetMs?: number;
   readonly leaseMs?: number;
   /** Set when several processes share the tables (see connectCluster). */
   readonly cluster?: Cluster;
@@ -26,10 +32,11 @@ export interface RealtimeOptions {
 /**
  * Several processes: puts the socket.io Redis adapter on `io` and connects
  * this process to the others. Call before registerRealtime and pass the result.
- * `prefix` separates deployments (or test runs) sharing one Redis.
+ * `prefix` separates deployments (or test runs) sharing one Redis; by
+ * default the validated REDIS_PREFIX.
  */
 export const connectCluster = (io: Server, redisUrl: string, prefix?: string): Promise<Cluster> =>
-  RedisCluster.connect(io, redisUrl, prefix || undefined);
+  RedisCluster.connect(io, redisUrl, prefix || getEnv().REDIS_PREFIX);
 
 const hubKey = Symbol.for("whist.tableHub");
 type WithHub = typeof globalThis & { [hubKey]?: TableHub };
@@ -38,10 +45,14 @@ type WithHub = typeof globalThis & { [hubKey]?: TableHub };
 export const currentTableHub = (): TableHub | undefined => (globalThis as WithHub)[hubKey];
 
 export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableHub {
+  // Strong computer players search for up to a second per card: off the event loop, in worker threads.
+  const bots = new BotPool({ size: opts.botThreads ?? 1 });
   const hub = new TableHub({
     store: new PrismaTableStore(getDb()),
     transport: new SocketTransport(io),
-    decide: tableBot("normal"),
+    decide: pooledBots(bots),
+    botBudgetMs: opts.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
+    onShutdown: () => bots.close(),
     owner: opts.cluster?.owner ?? newProcessId(),
     cluster: opts.cluster,
     botDelayMs: opts.botDelayMs ?? 700,

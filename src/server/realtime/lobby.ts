@@ -9,7 +9,7 @@
 import type { Seat } from "@/engine/types";
 import type { Ack, ClientMessage, TableSummary, WireError } from "@/protocol";
 import { parseClientMessage } from "@/protocol";
-import type { BotDecide } from "./bot";
+import { DEFAULT_BOT_BUDGET_MS, type BotDecide } from "./bot";
 import type { Cluster, TableMessage } from "./cluster";
 import { TableRoom } from "./room";
 import type { NewTable, TableRecord, TableStore } from "./store";
@@ -22,11 +22,15 @@ export interface HubOptions {
   readonly owner: string;
   readonly now?: () => number;
   readonly botDelayMs?: number;
+  /** Thinking time per strong computer-player decision, for tables without their own (default 1000 ms). */
+  readonly botBudgetMs?: number;
   readonly leaseMs?: number;
   /** Extra per-table access rule (club tables: members only), checked before watching or sitting; null = allowed. */
   readonly access?: (tableId: string, userId: string | null, intent: "watch" | "sit") => Promise<WireError | null>;
   /** The other server processes; its owner must be `owner`. Without it this process works alone. */
   readonly cluster?: Cluster;
+  /** Called last by shutdown() (stops the computer players' worker threads). */
+  readonly onShutdown?: () => Promise<void>;
 }
 
 const LOBBY_LIMIT = 100;
@@ -84,6 +88,7 @@ export class TableHub {
       await this.opts.store.releaseLease(id, this.opts.owner);
     }
     this.rooms.clear();
+    await this.opts.onShutdown?.();
   }
 
   createTable(input: NewTable): Promise<TableRecord> {
@@ -127,6 +132,7 @@ export class TableHub {
       owner,
       now: this.now,
       botDelayMs: this.opts.botDelayMs ?? 600,
+      botBudgetMs: this.opts.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
       onSummaryChange: () => this.lobbyChanged(),
       onLeaseLost: () => this.drop(tableId, room),
     });
@@ -270,7 +276,7 @@ export class TableHub {
       case "seat/leave":
         return room.leaveSeat(conn);
       case "seat/bot":
-        return room.setBot(conn, msg.seat as Seat, msg.on);
+        return room.setBot(conn, msg.seat as Seat, msg.on, msg.level);
       case "action":
         return room.act(conn, msg.seq, msg.action);
       case "chat":

@@ -24,6 +24,7 @@ const tableSelect = {
   seed: true,
   seq: true,
   turnSeconds: true,
+  botBudgetMs: true,
   lastActionAt: true,
   createdAt: true,
 } as const;
@@ -42,6 +43,7 @@ const toRecord = (r: TableRow): TableRecord => ({
   seed: r.seed,
   seq: r.seq,
   turnSeconds: r.turnSeconds,
+  botBudgetMs: r.botBudgetMs,
   lastActionAt: r.lastActionAt.getTime(),
   createdAt: r.createdAt.getTime(),
 });
@@ -59,6 +61,7 @@ export class PrismaTableStore implements TableStore {
         isPrivate: input.isPrivate,
         createdById: input.createdById,
         turnSeconds: input.turnSeconds,
+        botBudgetMs: input.botBudgetMs ?? null,
         inviteCode: randomBytes(12).toString("base64url"),
         seats: json([null, null, null, null]),
         lastActionAt: new Date(now),

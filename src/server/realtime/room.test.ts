@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { apply, createMatch, parseRecord, verifyRecord, type MatchState } from "@/engine";
 import type { Action, Seat } from "@/engine/types";
 import type { Ack, ServerMessage, TableSnapshot } from "@/protocol";
-import { tableBot } from "./bot";
+import { inlineBots } from "./bot";
 import { TableHub } from "./lobby";
 import { replayMatch } from "./room";
 import { MemoryTableStore, type NewTable } from "./store";
@@ -19,7 +19,7 @@ const spectator: Conn = { id: "spec", user: null };
 function setup(over: Partial<NewTable> = {}) {
   const store = new MemoryTableStore();
   const transport = new MemoryTransport();
-  const hub = new TableHub({ store, transport, decide: tableBot("easy"), owner: "p1", botDelayMs: 0 });
+  const hub = new TableHub({ store, transport, decide: inlineBots("easy"), owner: "p1", botDelayMs: 0 });
   return { store, transport, hub };
 }
 
@@ -208,7 +208,7 @@ describe("table room", () => {
     const before = (await hub.room(t.id))!.match;
     await hub.shutdown();
     const transport2 = new MemoryTransport();
-    const hub2 = new TableHub({ store, transport: transport2, decide: tableBot("easy"), owner: "p2", botDelayMs: 0 });
+    const hub2 = new TableHub({ store, transport: transport2, decide: inlineBots("easy"), owner: "p2", botDelayMs: 0 });
     expect(await hub2.resumeAll()).toBe(1);
     expect((await hub2.room(t.id))!.match).toEqual(before);
     expectOk(await hub2.handle(users[1]!, { type: "table/open", tableId: t.id }));

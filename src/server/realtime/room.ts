@@ -10,7 +10,8 @@ import { randomBytes } from "node:crypto";
 import * as engine from "@/engine";
 import { sha256Hex } from "@/engine/random";
 import type { Action, Seat } from "@/engine/types";
-import type { Ack, ChatLine, SeatInfo, SeatOccupant, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
+import type { Ack, BotSeatLevel, ChatLine, SeatInfo, SeatOccupant, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
+import { DEFAULT_BOT_LEVEL } from "@/protocol";
 import type { BotDecide } from "./bot";
 import type { StoredAction, TableRecord, TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
@@ -24,8 +25,10 @@ export interface RoomDeps {
   /** This process's lease owner id. */
   readonly owner: string;
   readonly now: () => number;
-  /** Pause before a computer player acts, so people can follow the play. */
+  /** Least time from a computer player's turn to its action (thinking counts), so people can follow the play. */
   readonly botDelayMs: number;
+  /** Thinking time per strong decision for tables without their own. */
+  readonly botBudgetMs: number;
   /** Called whenever what the lobby shows of this table changes. */
   readonly onSummaryChange: (summary: TableSummary) => void;
   /** Called when a write finds that another process drives the table now. */
@@ -36,6 +39,7 @@ const wireError = (code: string, message: string): WireError => ({ code, message
 const fail = (code: string, message: string): Ack => ({ ok: false, error: wireError(code, message) });
 const OK: Ack = { ok: true };
 const CHAT_KEPT = 50;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const BOT_NAMES = ["Computer A", "Computer B", "Computer C", "Computer D"];
 
@@ -70,6 +74,8 @@ export class TableRoom {
   private readonly chat: ChatLine[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The table version a computer player is deciding for (outside the queue), if any. */
+  private thinkingAt: number | null = null;
   private closed = false;
 
   constructor(
@@ -165,19 +171,19 @@ export class TableRoom {
       const seat = this.seatOf(conn);
       if (seat === null) return fail("table/not-seated", "You have no seat at this table.");
       // A player who leaves a match in progress is replaced by a computer player so the others can finish.
-      await this.setSeat(seat, this.rec.status === "playing" ? { kind: "bot", name: BOT_NAMES[seat]! } : null);
+      await this.setSeat(seat, this.rec.status === "playing" ? { kind: "bot", name: BOT_NAMES[seat]!, level: DEFAULT_BOT_LEVEL } : null);
       return OK;
     });
   }
 
-  setBot(conn: Conn, seat: Seat, on: boolean): Promise<Ack> {
+  setBot(conn: Conn, seat: Seat, on: boolean, level: BotSeatLevel = DEFAULT_BOT_LEVEL): Promise<Ack> {
     return this.enqueue(async () => {
       if (!conn.user) return fail("table/login-required", "Log in to seat computer players.");
       if (this.rec.status !== "open") return fail("table/started", "The match has started.");
       const cur = this.rec.seats[seat];
       if (on && cur) return fail("table/seat-taken", "That seat is taken.");
       if (!on && cur?.kind !== "bot") return fail("table/seat-taken", "There is no computer player on that seat.");
-      await this.setSeat(seat, on ? { kind: "bot", name: BOT_NAMES[seat]! } : null);
+      await this.setSeat(seat, on ? { kind: "bot", name: BOT_NAMES[seat]!, level } : null);
       return OK;
     });
   }
@@ -258,43 +264,66 @@ export class TableRoom {
 
   // ---------------------------------------------------------------- turn timer and computer players
 
+  /**
+   * Sets the timer for the seat to act: a human present gets until the turn
+   * deadline, then a computer player stands in (at the normal level); a
+   * computer player starts deciding at once.
+   */
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.closed || !this.state || this.rec.status !== "playing") return;
     const turn = engine.currentTurn(this.state);
     if (turn === null) return;
-    const occupant = this.rec.seats[turn];
+    const occupant = this.rec.seats[turn] ?? null;
     const seq = this.rec.seq;
     const humanPresent = occupant?.kind === "human" && !this.away[turn];
-    const delay = humanPresent
-      ? Math.max(0, this.rec.lastActionAt + this.rec.turnSeconds * 1000 - this.deps.now())
-      : this.deps.botDelayMs;
+    const delay = humanPresent ? Math.max(0, this.rec.lastActionAt + this.rec.turnSeconds * 1000 - this.deps.now()) : 0;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.enqueue(async () => {
-        if (this.closed || this.rec.seq !== seq || !this.state) return;
-        if (humanPresent) {
-          this.away[turn] = true; // the computer stands in until the player acts or reconnects
-          this.broadcast();
-        }
-        await this.botMove(turn);
-      });
+      void this.botTurn(turn, seq, occupant, humanPresent);
     }, delay);
     this.timer.unref?.();
   }
 
-  private async botMove(seat: Seat): Promise<void> {
-    if (!this.state) return;
-    let action: Action;
+  /**
+   * A computer player's move at table version `seq`. The view is taken in the
+   * queue, the decision is made outside it (a strong one takes a while, in a
+   * worker thread, and chat or spectators must not wait for it), and the
+   * action is committed in the queue only if the table is still at `seq` and
+   * the seat still has the same occupant (a person may have taken it over).
+   */
+  private async botTurn(seat: Seat, seq: number, occupant: SeatOccupant | null, standIn: boolean): Promise<void> {
+    const startedAt = this.deps.now();
+    const view = await this.enqueue(async () => {
+      if (this.closed || this.rec.seq !== seq || !this.state || this.thinkingAt === seq) return null;
+      if (standIn) {
+        this.away[seat] = true; // the computer stands in until the player acts or reconnects
+        this.broadcast();
+      }
+      this.thinkingAt = seq;
+      return engine.view(this.state, seat);
+    });
+    if (!view) return;
+    const level: BotSeatLevel = occupant?.kind === "bot" ? (occupant.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL;
+    let action: Action | null = null;
     try {
-      action = this.deps.decide(engine.view(this.state, seat));
+      action = await this.deps.decide(view, { level, budgetMs: this.rec.botBudgetMs ?? this.deps.botBudgetMs, seed: `table:${this.rec.id}` });
     } catch (e) {
       console.error(`table ${this.rec.id}: computer player failed`, e);
-      return;
     }
-    const res = await this.commit(seat, action, true);
-    if (!res.ok) console.error(`table ${this.rec.id}: computer player's action refused: ${res.error.code}`);
+    const wait = startedAt + this.deps.botDelayMs - this.deps.now();
+    if (action && wait > 0) await sleep(wait);
+    await this.enqueue(async () => {
+      if (this.thinkingAt === seq) this.thinkingAt = null;
+      if (this.closed || this.rec.seq !== seq || !action) return;
+      if (this.rec.seats[seat] !== occupant) {
+        this.schedule(); // the seat changed hands while the computer was thinking
+        return;
+      }
+      const res = await this.commit(seat, action, true);
+      if (!res.ok) console.error(`table ${this.rec.id}: computer player's action refused: ${res.error.code}`);
+    });
   }
 
   // ---------------------------------------------------------------- chat

@@ -22,6 +22,8 @@ export interface TableRecord {
   /** Number of accepted actions. */
   readonly seq: number;
   readonly turnSeconds: number;
+  /** Thinking time per strong computer-player decision (ms); null: the server's default. */
+  readonly botBudgetMs: number | null;
   /** When the last action was accepted (or the match started): the turn timer runs from here. */
   readonly lastActionAt: number;
   readonly createdAt: number;
@@ -41,6 +43,8 @@ export interface NewTable {
   readonly isPrivate: boolean;
   readonly createdById: string;
   readonly turnSeconds: number;
+  /** Thinking time per strong computer-player decision (ms); default: the server's. */
+  readonly botBudgetMs?: number | null;
 }
 
 export interface FinishedMatch {
@@ -98,6 +102,7 @@ export class MemoryTableStore implements TableStore {
     const rec: TableRecord = {
       id,
       ...input,
+      botBudgetMs: input.botBudgetMs ?? null,
       inviteCode: `inv-${id}`,
       seats: [null, null, null, null],
       status: "open",
