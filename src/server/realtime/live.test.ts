@@ -147,4 +147,43 @@ describe("live tables over sockets", () => {
     expect(JSON.parse(JSON.stringify(match.record))).toEqual(JSON.parse(JSON.stringify(record)));
     cs.forEach((c) => c.close());
   });
+
+  it("one person and three strong computer players finish a hand while another table's actions are answered promptly", async () => {
+    const botTable = await newTable("classic");
+    const me = new LiveClient(server.url, cookies[0]!);
+    clients.push(me);
+    expect(await me.open(botTable.id)).toEqual({ ok: true });
+    for (const seat of [1, 2, 3]) expect(await me.send({ type: "seat/bot", tableId: botTable.id, seat, on: true, level: "strong" })).toEqual({ ok: true });
+    expect(await me.send({ type: "seat/take", tableId: botTable.id, seat: 0 })).toEqual({ ok: true });
+    const started = await me.waitFor((s) => s.status === "playing" && s.view !== null);
+    expect(started.seats.slice(1).map((s) => s?.kind === "bot" && s.level)).toEqual(["strong", "strong", "strong"]);
+    me.play();
+
+    // Meanwhile four people play at another table; each action's answer is timed.
+    const other = await newTable("classic");
+    const cs = await seatedClients(other.id);
+    const latencies: number[] = [];
+    while (!me.table!.view!.results.length) {
+      const snap = cs[0]!.table!;
+      if (snap.status !== "playing") break;
+      const turn = snap.view!.hand!.turn as Seat;
+      const c = cs[turn]!;
+      await c.waitFor((s) => s.seq >= snap.seq);
+      const t0 = performance.now();
+      const ack = await c.send({ type: "action", tableId: other.id, seq: c.table!.seq, action: c.table!.view!.hand!.legal[0]! });
+      latencies.push(performance.now() - t0);
+      expect(ack).toEqual({ ok: true });
+      await cs[0]!.waitFor((s) => s.seq > snap.seq);
+      await new Promise((r) => setTimeout(r, 60)); // below each socket's message rate
+    }
+    await me.waitFor((s) => s.view!.results.length >= 1, 120_000);
+    const botMoves = await testDb().tableEvent.count({ where: { tableId: botTable.id, byBot: true } });
+    latencies.sort((a, b) => a - b);
+    const p95 = latencies[Math.floor(latencies.length * 0.95)]!;
+    console.log(`strong table: ${botMoves} computer moves; other table: ${latencies.length} actions, median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
+    expect(botMoves).toBeGreaterThanOrEqual(30);
+    expect(latencies.length).toBeGreaterThanOrEqual(20);
+    expect(p95).toBeLessThan(250);
+    [me, ...cs].forEach((c) => c.close());
+  }, 180_000);
 });

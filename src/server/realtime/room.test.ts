@@ -4,10 +4,10 @@
  * rebuilding a table by replay.
  */
 import { describe, expect, it } from "vitest";
-import { apply, createMatch, parseRecord, verifyRecord, type MatchState } from "@/engine";
-import type { Action, Seat } from "@/engine/types";
+import { apply, createMatch, parseRecord, verifyRecord, view as engineView, type MatchState } from "@/engine";
+import type { Action, MatchView, Seat } from "@/engine/types";
 import type { Ack, ServerMessage, TableSnapshot } from "@/protocol";
-import { inlineBots } from "./bot";
+import { inlineBots, type BotDecide, type BotRequest } from "./bot";
 import { TableHub } from "./lobby";
 import { replayMatch } from "./room";
 import { MemoryTableStore, type NewTable } from "./store";
@@ -16,11 +16,21 @@ import { MemoryTransport, type Conn } from "./transport";
 const users: Conn[] = [0, 1, 2, 3].map((i) => ({ id: `c${i}`, user: { id: `u${i}`, name: `Player ${i}` } }));
 const spectator: Conn = { id: "spec", user: null };
 
-function setup(over: Partial<NewTable> = {}) {
-  const store = new MemoryTableStore();
+function setup(decide: BotDecide = inlineBots("easy"), store = new MemoryTableStore()) {
   const transport = new MemoryTransport();
-  const hub = new TableHub({ store, transport, decide: inlineBots("easy"), owner: "p1", botDelayMs: 0 });
+  const hub = new TableHub({ store, transport, decide, owner: "p1", botDelayMs: 0 });
   return { store, transport, hub };
+}
+
+/** Easy bots that record what they were asked; with `stopAfter`, later decisions never come (a table frozen mid-hand). */
+function recordingBots(stopAfter = Infinity) {
+  const asked: { view: MatchView; req: BotRequest }[] = [];
+  const easy = inlineBots("easy");
+  const decide: BotDecide = (view, req) => {
+    asked.push({ view, req });
+    return asked.length > stopAfter ? new Promise(() => undefined) : easy(view, req);
+  };
+  return { asked, decide };
 }
 
 const table = (over: Partial<NewTable> = {}): NewTable => ({
@@ -227,5 +237,72 @@ describe("table room", () => {
       return last?.type === "lobby" && last.tables.some((x) => x.id === t.id && x.seats[2]?.name === "Player 0");
     });
     await hub.shutdown();
+  });
+
+  it("seats computer players at the chosen level (normal by default), and each bot decides at its seat's level", async () => {
+    const bots = recordingBots();
+    const { store, transport, hub } = setup(bots.decide);
+    const t = await hub.createTable(table({ botBudgetMs: 250 }));
+    const me = users[0]!;
+    expectOk(await hub.handle(me, { type: "table/open", tableId: t.id }));
+    expect(await hub.handle(me, { type: "seat/bot", tableId: t.id, seat: 1, on: true, level: "expert" })).toMatchObject({ ok: false, error: { code: "table/malformed" } });
+    expectOk(await hub.handle(me, { type: "seat/bot", tableId: t.id, seat: 1, on: true, level: "strong" }));
+    expectOk(await hub.handle(me, { type: "seat/bot", tableId: t.id, seat: 2, on: true }));
+    expectOk(await hub.handle(me, { type: "seat/bot", tableId: t.id, seat: 3, on: true, level: "easy" }));
+    expect(transport.lastTable("c0")!.seats.slice(1)).toEqual([
+      { kind: "bot", name: "Computer B", level: "strong" },
+      { kind: "bot", name: "Computer C", level: "normal" },
+      { kind: "bot", name: "Computer D", level: "easy" },
+    ]);
+    expectOk(await hub.handle(me, { type: "seat/take", tableId: t.id, seat: 0 }));
+    expect((await store.getTable(t.id))!.seats[1]).toEqual({ kind: "bot", name: "Computer B", level: "strong" });
+    await waitFor(async () => {
+      const snap = transport.lastTable("c0")!;
+      if (snap.view?.hand?.turn === 0) await hub.handle(me, { type: "action", tableId: t.id, seq: snap.seq, action: snap.view.hand.legal[0]! });
+      return bots.asked.length >= 12;
+    });
+    const levelBySeat = new Map(bots.asked.map((a) => [a.view.seat, a.req.level]));
+    expect(Object.fromEntries(levelBySeat)).toEqual({ 1: "strong", 2: "normal", 3: "easy" });
+    expect(bots.asked.every((a) => a.req.budgetMs === 250)).toBe(true);
+    // Leaving mid-match hands the seat to a normal computer player.
+    expectOk(await hub.handle(me, { type: "seat/leave", tableId: t.id }));
+    expect((await store.getTable(t.id))!.seats[0]).toEqual({ kind: "bot", name: "Computer A", level: "normal" });
+    await hub.shutdown();
+  });
+
+  it("a computer player standing in for an away player plays at the normal level", async () => {
+    const bots = recordingBots();
+    const { hub } = setup(bots.decide);
+    const t = await hub.createTable(table({ turnSeconds: 0 }));
+    await seatAll(hub, t.id);
+    await waitFor(() => bots.asked.length >= 8);
+    expect(bots.asked.every((a) => a.req.level === "normal")).toBe(true);
+    await hub.shutdown();
+  });
+
+  it("after a restart stored computer moves are replayed, not decided again: the first decision is for the position reached", async () => {
+    const first = recordingBots(10);
+    const { store, transport, hub } = setup(first.decide);
+    const t = await hub.createTable(table());
+    expectOk(await hub.handle(users[0]!, { type: "table/open", tableId: t.id }));
+    for (const seat of [0, 1, 2, 3]) expectOk(await hub.handle(users[0]!, { type: "seat/bot", tableId: t.id, seat, on: true, level: "strong" }));
+    await waitFor(() => first.asked.length === 11); // ten moves stored, the eleventh never comes
+    await waitFor(async () => (await store.getTable(t.id))!.seq === 10);
+    expect(transport.lastTable("c0")!.seq).toBe(10);
+    await hub.shutdown();
+
+    const stored = await store.loadActions(t.id);
+    expect(stored.every((a) => a.byBot)).toBe(true);
+    const second = recordingBots(0);
+    const { hub: hub2 } = setup(second.decide, store);
+    expect(await hub2.resumeAll()).toBe(1);
+    await waitFor(() => second.asked.length === 1);
+    const state = replayMatch((await store.getTable(t.id))!, stored)!;
+    const turn = state.hand!.turn as Seat;
+    expect(second.asked[0]!.view).toEqual(engineView(state, turn));
+    // The same view and seed give the same decision before and after the restart.
+    expect(second.asked[0]!.req).toEqual(first.asked[10]!.req);
+    expect(second.asked[0]!.view).toEqual(first.asked[10]!.view);
+    await hub2.shutdown();
   });
 });
