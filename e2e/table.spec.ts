@@ -211,3 +211,44 @@ test("on a phone the whole hand fits the screen and every card is large enough t
   await expect(cards).toHaveCount(12);
   await context.close();
 });
+
+test("the table lists its house rules, and computer players join at the chosen level and play", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await registerAndLogin(page, "Levels");
+  await page.goto("/tables/new");
+  await page.getByTestId("create-variant").selectOption("classic");
+  await page.getByTestId("opt-honours").check();
+  await page.getByTestId("opt-target").fill("3");
+  await page.getByTestId("create-submit").click();
+  await expect(page).toHaveURL(/\/play\//);
+
+  // Only the rules that differ from the defaults are listed; every rule is behind the disclosure.
+  const rules = page.getByTestId("table-rules");
+  await expect(rules.getByTestId("table-rules-honours")).toBeVisible();
+  await expect(rules.getByTestId("table-rules-target")).toContainText("3");
+  await expect(rules.getByTestId("table-rules-slamBonus")).toHaveCount(0);
+  await rules.locator("summary").click();
+  await expect(rules.locator("details li")).toHaveCount(7);
+
+  // Seat 1 strong, seat 2 easy, seat 3 left at the default (normal).
+  await page.getByTestId("seat-bot-level-1").selectOption("strong");
+  await page.getByTestId("seat-bot-1").click();
+  await page.getByTestId("seat-bot-level-2").selectOption("easy");
+  await page.getByTestId("seat-bot-2").click();
+  await page.getByTestId("seat-bot-3").click();
+  await expect(page.getByTestId("seat-level-1")).toHaveText(/^Computer \(strong\)$/i);
+  await expect(page.getByTestId("seat-level-2")).toHaveAttribute("data-level", "easy");
+  await expect(page.getByTestId("seat-level-3")).toHaveAttribute("data-level", "normal");
+  await page.getByTestId("seat-take-0").click();
+  await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
+
+  // Play our cards until the strong computer player has played several times (its decisions run in a worker thread).
+  await expect(async () => {
+    const card = page.locator('[data-testid="my-hand"] button[data-playable]').first();
+    if (await card.isVisible().catch(() => false)) await card.click();
+    expect(await seqOf(page)).toBeGreaterThanOrEqual(16);
+  }).toPass({ timeout: 90_000, intervals: [300] });
+  await context.close();
+});

@@ -6,43 +6,49 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { VARIANT_IDS } from "@/engine/types";
+import { bidLabel, type Translator } from "@/components/table/format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("rules");
   return { title: t("title") };
 }
 
-/** Glossary entry → where its term lives in the `game` namespace. */
-const GLOSSARY = [
-  ["bid", "terms.bid"],
-  ["pass", "terms.pass"],
-  ["meldeTilbage", "terms.meldeTilbage"],
-  ["forehand", "terms.forehand"],
-  ["declarer", "terms.declarer"],
-  ["trump", "terms.trump"],
-  ["trick", "terms.trick"],
-  ["kitty", "terms.kitty"],
-  ["partnerAce", "terms.partnerAce"],
-  ["selvmakker", "terms.selvmakker"],
-  ["joker", "terms.joker"],
-  ["vip", "contracts.vip"],
-  ["gode", "contracts.gode"],
-  ["staerke", "contracts.staerke"],
-  ["sans", "contracts.sans"],
-  ["halve", "contracts.halve"],
-  ["sol", "contracts.sol"],
-  ["renSol", "contracts.renSol"],
-  ["bordlaegger", "contracts.bordlaegger"],
-  ["renBordlaegger", "contracts.renBordlaegger"],
-  ["grand", "contracts.grand"],
-  ["nolo", "contracts.nolo"],
-  ["grandi", "contracts.grandi"],
-  ["pasnolo", "contracts.pasnolo"],
-  ["book", "terms.book"],
-] as const;
+/**
+ * Glossary entries: a term from the `game` namespace, or a contract named by
+ * its engine bid id through the table's own mapping (bidLabel), so the rules
+ * page and the table always use the same names.
+ */
+const GLOSSARY: readonly { entry: string; term?: string; bid?: string }[] = [
+  { entry: "bid", term: "terms.bid" },
+  { entry: "pass", term: "terms.pass" },
+  { entry: "meldeTilbage", term: "terms.meldeTilbage" },
+  { entry: "forehand", term: "terms.forehand" },
+  { entry: "declarer", term: "terms.declarer" },
+  { entry: "trump", term: "terms.trump" },
+  { entry: "trick", term: "terms.trick" },
+  { entry: "kitty", term: "terms.kitty" },
+  { entry: "partnerAce", term: "terms.partnerAce" },
+  { entry: "selvmakker", term: "terms.selvmakker" },
+  { entry: "joker", term: "terms.joker" },
+  { entry: "vip", bid: "vip" },
+  { entry: "gode", bid: "gode" },
+  { entry: "staerke", bid: "staerke" },
+  { entry: "sans", bid: "sans" },
+  { entry: "halve", bid: "halve" },
+  { entry: "sol", bid: "sol" },
+  { entry: "renSol", bid: "rensol" },
+  { entry: "bordlaegger", bid: "bordlaegger" },
+  { entry: "renBordlaegger", bid: "renbordlaegger" },
+  { entry: "grand", bid: "grand" },
+  { entry: "nolo", bid: "nolo" },
+  { entry: "grandi", bid: "grandi" },
+  { entry: "pasnolo", bid: "pasnolo" },
+  { entry: "book", term: "terms.book" },
+];
 
 export default async function RulesPage() {
-  const [t, tGame] = await Promise.all([getTranslations("rules"), getTranslations("game")]);
+  const [t, tGame, tEngine] = await Promise.all([getTranslations("rules"), getTranslations("game"), getTranslations("engine")]);
+  const te = tEngine as unknown as Translator;
   return (
     <>
       <h1>{t("title")}</h1>
@@ -69,9 +75,9 @@ export default async function RulesPage() {
         <h2 id="glossary-title">{t("glossaryTitle")}</h2>
         <p className="muted">{t("glossaryIntro")}</p>
         <dl className="glossary" data-testid="glossary">
-          {GLOSSARY.map(([entry, term]) => (
+          {GLOSSARY.map(({ entry, term, bid }) => (
             <div key={entry} style={{ display: "contents" }}>
-              <dt>{tGame(term)}</dt>
+              <dt>{bid ? bidLabel(te, bid) : tGame(term!)}</dt>
               <dd>{t(`glossary.${entry}`)}</dd>
             </div>
           ))}

@@ -3,7 +3,8 @@
  * is, the trick in play with who played what, the player's own hand, the
  * legal choices of the moment (bids, contract set-up, the kat exchange), the
  * auction so far, contract and trump, tricks won, hand results with their
- * explanation and a deal check, running totals and chat.
+ * explanation and a deal check, running totals, the table's rules (house
+ * rules first) and chat. Computer players are added at a chosen level.
  * Everything shown comes from the server's snapshot for this viewer.
  */
 "use client";
@@ -12,8 +13,10 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { sortHand, type Card } from "@/engine/cards";
 import type { Action, HandResult, HandView, Seat } from "@/engine/types";
-import type { TableSnapshot } from "@/protocol";
+import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel, type TableSnapshot } from "@/protocol";
+import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
+import { RuleSummary } from "@/components/clubs/RuleSummary";
 import { actionLabel, bidLabel, cardName, errorText, explain, phaseLabel, type Translator } from "./format";
 import { useTableSocket } from "./useTableSocket";
 import { verifyDeal } from "./verify";
@@ -26,7 +29,7 @@ const PLACES = ["bottom", "left", "top", "right"] as const;
 /** Set-up phases in which a missing trump means "not chosen yet" rather than "no trump". */
 const TRUMP_PENDING = new Set(["auction", "trump", "vip"]);
 
-export function TableClient({ tableId, invite, userId }: { tableId: string; invite?: string; userId: string | null }) {
+export function TableClient({ tableId, invite, userId, locale }: { tableId: string; invite?: string; userId: string | null; locale: Locale }) {
   const t = useTranslations("table") as unknown as Translator;
   const te = useTranslations("engine") as unknown as Translator;
   const tg = useTranslations("game") as unknown as Translator;
@@ -38,7 +41,7 @@ export function TableClient({ tableId, invite, userId }: { tableId: string; invi
         {error ? errorText(te, error.code, error.message) : live.connected ? t("loading") : t("connecting")}
       </p>
     );
-  return <TableBody table={table} live={live} t={t} te={te} tg={tg} userId={userId} />;
+  return <TableBody table={table} live={live} t={t} te={te} tg={tg} userId={userId} locale={locale} />;
 }
 
 type Live = ReturnType<typeof useTableSocket>;
@@ -55,8 +58,10 @@ function Suit({ suit, tg, withName = true }: { suit: string; tg: Translator; wit
   );
 }
 
-function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; live: Live; userId: string | null } & Tr) {
+function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSnapshot; live: Live; userId: string | null; locale: Locale } & Tr) {
   const [showLast, setShowLast] = useState(false);
+  /** The level chosen for a computer player on each empty seat. */
+  const [botLevels, setBotLevels] = useState<Record<number, BotSeatLevel>>({});
   const [selected, setSelected] = useState<Card[]>([]);
   const view = table.view;
   const hand = view?.hand ?? null;
@@ -112,7 +117,11 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
         <div className={styles.seatName}>
           <span className={styles.name}>{occ ? names[seat] : t("emptySeat")}</span>
           {seat === me && <span className={styles.tag}>{t("you")}</span>}
-          {occ?.kind === "bot" && <span className={styles.tag}>{t("computer")}</span>}
+          {occ?.kind === "bot" && (
+            <span className={styles.tag} data-testid={`seat-level-${seat}`} data-level={occ.level ?? DEFAULT_BOT_LEVEL}>
+              {t("computerLevel", { level: t(`levels.${occ.level ?? DEFAULT_BOT_LEVEL}`) })}
+            </span>
+          )}
           {info.away && <span className={styles.tag}>{t("away")}</span>}
           {occ?.kind === "human" && !info.connected && <span className={styles.tag}>{t("offline")}</span>}
           {hand?.dealer === seat && <span className={styles.tag}>{tg("terms.dealer")}</span>}
@@ -146,9 +155,28 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
           </button>
         )}
         {!occ && userId && table.status === "open" && (
-          <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: true })} data-testid={`seat-bot-${seat}`}>
-            {t("addComputer")}
-          </button>
+          <div className={styles.botAdd}>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: true, level: botLevels[seat] ?? DEFAULT_BOT_LEVEL })}
+              data-testid={`seat-bot-${seat}`}
+            >
+              {t("addComputer")}
+            </button>
+            <select
+              aria-label={t("botLevel")}
+              value={botLevels[seat] ?? DEFAULT_BOT_LEVEL}
+              onChange={(e) => setBotLevels((l) => ({ ...l, [seat]: e.target.value as BotSeatLevel }))}
+              data-testid={`seat-bot-level-${seat}`}
+            >
+              {BOT_SEAT_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {t(`levels.${level}`)}
+                </option>
+              ))}
+            </select>
+          </div>
         )}
         {occ?.kind === "bot" && table.status === "open" && userId && (
           <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: false })}>
@@ -279,6 +307,10 @@ function TableBody({ table, live, t, te, tg, userId }: { table: TableSnapshot; l
           {t("dealHash")}: <code data-testid="deal-hash">{table.handSeedHash}</code>
         </p>
       )}
+      <section className={styles.rules} aria-labelledby="rules-title">
+        <h2 id="rules-title">{t("rules")}</h2>
+        <RuleSummary variant={table.variant} options={table.options} locale={locale} testId="table-rules" />
+      </section>
       <Chat live={live} tableId={table.id} t={t} canChat={userId !== null} />
       {table.isPrivate && seated && typeof window !== "undefined" && (
         <p className={styles.hash}>

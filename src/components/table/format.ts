@@ -16,8 +16,15 @@ export const flatKey = (key: string): string => key.replace(/[./]/g, "_");
 
 const BID = /^(\d+)(vip|gode|sans|halve|staerke)?$/;
 
+/**
+ * A bid or contract by its engine id ("8vip", "rensol", "pasnolo"), or an
+ * add-on alone ("staerke"), from the "engine" messages: the one mapping from
+ * engine ids to contract names, used by the table, history, replays and the
+ * rules page.
+ */
 export function bidLabel(t: Translator, bid: string): string {
   if (t.has(`bids.${bid}`)) return t(`bids.${bid}`);
+  if (t.has(`addOns.${bid}`)) return t(`addOns.${bid}`);
   const m = BID.exec(bid);
   if (m) return m[2] ? `${m[1]} ${t.has(`addOns.${m[2]}`) ? t(`addOns.${m[2]}`) : m[2]}` : m[1]!;
   return bid;
