@@ -12,7 +12,7 @@ import { parseClientMessage } from "@/protocol";
 import { DEFAULT_BOT_BUDGET_MS, type BotDecide } from "./bot";
 import type { Cluster, TableMessage } from "./cluster";
 import { TableRoom } from "./room";
-import type { NewTable, TableRecord, TableStore } from "./store";
+import { toTableSummary, type NewTable, type TableRecord, type TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
 
 export interface HubOptions {
@@ -296,15 +296,7 @@ export class TableHub {
 
   async lobbyTables(): Promise<TableSummary[]> {
     const recs = await this.opts.store.listOpenTables({ includePrivate: false, limit: LOBBY_LIMIT });
-    return recs.map((r) => ({
-      id: r.id,
-      variant: r.variant,
-      options: r.options,
-      isPrivate: r.isPrivate,
-      status: r.status,
-      seats: r.seats,
-      createdAt: new Date(r.createdAt).toISOString(),
-    }));
+    return recs.map(toTableSummary);
   }
 
   /** What the lobby shows changed: every process pushes it to its lobby watchers. */

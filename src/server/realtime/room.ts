@@ -13,7 +13,7 @@ import type { Action, Seat } from "@/engine/types";
 import type { Ack, BotSeatLevel, ChatLine, SeatInfo, SeatOccupant, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
 import { DEFAULT_BOT_LEVEL } from "@/protocol";
 import type { BotDecide } from "./bot";
-import type { StoredAction, TableRecord, TableStore } from "./store";
+import { toTableSummary, type StoredAction, type TableRecord, type TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
 
 type MatchState = engine.MatchState;
@@ -342,16 +342,7 @@ export class TableRoom {
   // ---------------------------------------------------------------- what leaves the server
 
   summary(): TableSummary {
-    const r = this.rec;
-    return {
-      id: r.id,
-      variant: r.variant,
-      options: r.options,
-      isPrivate: r.isPrivate,
-      status: r.status,
-      seats: r.seats,
-      createdAt: new Date(r.createdAt).toISOString(),
-    };
+    return toTableSummary(this.rec);
   }
 
   /** The snapshot for one recipient: only the engine's view for their seat. */

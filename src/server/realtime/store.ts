@@ -5,7 +5,7 @@
  * the truth; a table's match state is rebuilt from it by replay.
  */
 import type { Action, Seat } from "@/engine/types";
-import type { SeatOccupant, TableStatus } from "@/protocol";
+import type { SeatOccupant, TableStatus, TableSummary } from "@/protocol";
 
 export interface TableRecord {
   readonly id: string;
@@ -28,6 +28,17 @@ export interface TableRecord {
   readonly lastActionAt: number;
   readonly createdAt: number;
 }
+
+/** What the lobby and every table page show of a table (never its seed or events). */
+export const toTableSummary = (r: TableRecord): TableSummary => ({
+  id: r.id,
+  variant: r.variant,
+  options: r.options,
+  isPrivate: r.isPrivate,
+  status: r.status,
+  seats: r.seats,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
 
 export interface StoredAction {
   readonly seq: number;

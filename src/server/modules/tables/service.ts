@@ -6,6 +6,7 @@ import { parseOptions } from "@/engine";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
+import { toTableSummary } from "@/server/realtime/store";
 import type { TableSummary } from "@/protocol";
 import type { CreateTableInput } from "./schema";
 
@@ -27,13 +28,5 @@ export async function createTable(
 
 export async function listOpenTables(db: Db): Promise<TableSummary[]> {
   const recs = await new PrismaTableStore(db).listOpenTables({ includePrivate: false, limit: 100 });
-  return recs.map((r) => ({
-    id: r.id,
-    variant: r.variant,
-    options: r.options,
-    isPrivate: r.isPrivate,
-    status: r.status,
-    seats: r.seats,
-    createdAt: new Date(r.createdAt).toISOString(),
-  }));
+  return recs.map(toTableSummary);
 }
