@@ -312,13 +312,21 @@ function discardAction(hand: readonly Card[], index: readonly number[], i: numbe
 /** Every distinct 3-card discard (jokers are alike), without the called card; first keeping the hand unless compulsory. */
 function exchangeActions(h: EsmakkerHand, seat: Seat): Action[] {
   const { hand, mayKeep } = exchangeChoices(h, seat);
-  const out: Action[] = mayKeep ? [KEEP] : [];
   const jokers = jokerPositions(hand);
   const index = hand.map(cardIndex);
   const t = triplesBelow(hand.length);
+  if (!jokers) {
+    // Every triple is a distinct discard: fill a list of the known length instead of growing one by push.
+    const first = mayKeep ? 1 : 0;
+    const all = new Array<Action>(first + t.length / 3);
+    if (mayKeep) all[0] = KEEP;
+    for (let x = 0; x < t.length; x += 3) all[first + x / 3] = discardAction(hand, index, t[x]!, t[x + 1]!, t[x + 2]!);
+    return all;
+  }
+  const out: Action[] = mayKeep ? [KEEP] : [];
   for (let x = 0; x < t.length; x += 3) {
     const i = t[x]!, j = t[x + 1]!, k = t[x + 2]!;
-    if (jokers && !isFirstOfAlike(hand, jokers, i, j, k)) continue;
+    if (!isFirstOfAlike(hand, jokers, i, j, k)) continue;
     out.push(discardAction(hand, index, i, j, k));
   }
   return out;
