@@ -15,24 +15,44 @@ export const JOKER_MOVE = 64;
 const NO_STOP = 99;
 const MAX_DEPTH = 64;
 const MOVES_PER_NODE = 16;
-/** Transposition table slots (a power of two), shared by all searches in this process. */
-const TT_BITS = 22;
+/** Buckets of the transposition table (a power of two), shared by all searches in this process. */
+const TT_BITS = 20;
 const TT_MASK = (1 << TT_BITS) - 1;
+/** Entries in the pool the buckets chain into. */
+const POOL = 1 << 21;
 
 /**
- * One process-wide table in typed arrays (48 MB, allocated on first use): a Map with
- * millions of entries is slow and churns the garbage collector. Each search has its
- * own generation, so a new search never reads an old one's entries and nothing
- * needs clearing. Slots are two-way: a new entry replaces the older of a pair.
+ * Partition search table in typed arrays (allocated on first use; a Map with millions
+ * of entries is slow and churns the garbage collector). A bucket holds the positions
+ * at a trick boundary with one leader, suit lengths per hand, jokers and called-card
+ * state; its entries each say "whatever the smaller cards, when these hands hold the
+ * top k cards of each suit in this order, the counted tricks lie in [lb, ub]". The k
+ * per suit come from the search: only ranks that decided a trick (or a bound) count,
+ * so positions that differ in irrelevant small cards share an entry. Each search has
+ * its own generation, so a new search never reads an old one's entries.
  */
-let ttCheck = new Int32Array(0);
-let ttGen = new Int32Array(0);
-let ttData = new Int32Array(0);
+let bCheck = new Int32Array(0);
+let bGen = new Int32Array(0);
+let bHead = new Int32Array(0);
+let eNext = new Int32Array(0);
+let eGen = new Int32Array(0);
+/** Per entry: k per suit (4 bits each). */
+let eK = new Int32Array(0);
+/** Per entry and suit: owners (2 bits each, highest first) of the top k cards. */
+let eTop = new Int32Array(0);
+/** Per entry: lb | ub << 4 | (best move + 1) << 8. */
+let eData = new Int32Array(0);
+let poolNext = 0;
 const ensureTable = () => {
-  if (ttCheck.length === 0) {
-    ttCheck = new Int32Array(1 << TT_BITS);
-    ttGen = new Int32Array(1 << TT_BITS);
-    ttData = new Int32Array(1 << TT_BITS);
+  if (bCheck.length === 0) {
+    bCheck = new Int32Array(1 << TT_BITS);
+    bGen = new Int32Array(1 << TT_BITS);
+    bHead = new Int32Array(1 << TT_BITS);
+    eNext = new Int32Array(POOL);
+    eGen = new Int32Array(POOL);
+    eK = new Int32Array(POOL);
+    eTop = new Int32Array(POOL * 4);
+    eData = new Int32Array(POOL);
   }
 };
 let generation = 0;
@@ -95,7 +115,12 @@ export class DoubleDummy {
   private ow: number;
   private readonly moves = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
   private readonly scores = new Float64Array(MOVES_PER_NODE);
-  private readonly gen = ++generation;
+  private gen = ++generation;
+  /** Relevant cards per node (see ge), 4 suit masks per ply. */
+  private readonly rel = new Int32Array((MAX_DEPTH + 1) * 4);
+  /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
+  private readonly winSuit = new Int8Array(MAX_DEPTH + 1).fill(-1);
+  private readonly winBit = new Int32Array(MAX_DEPTH + 1);
   nodes = 0;
   /** Cards played since the root: the move buffer slot of the current node. */
   private ply = 0;
@@ -235,9 +260,17 @@ export class DoubleDummy {
 
   // ---------------------------------------------------------------------------
 
-  /** Can the maximisers make at least `t` more counted tricks? */
+  /**
+   * Can the maximisers make at least `t` more counted tricks? Also leaves in rel[ply * 4 + suit]
+   * the cards (rank bits) whose ranks decided the answer: a trick won by outranking a card of the
+   * same suit, or a bound from top cards. Cards outside that set can change hands without
+   * changing the answer (partition search).
+   */
   ge(t: number): boolean {
     this.nodes++;
+    const rb = this.ply * 4;
+    const rel = this.rel;
+    rel[rb] = rel[rb + 1] = rel[rb + 2] = rel[rb + 3] = 0;
     if (t <= 0) return true;
     if (t > this.maxMore()) return false;
     if (this.tLen === 0) return this.geBoundary(t);
@@ -252,39 +285,105 @@ export class DoubleDummy {
       const undo = this.play(p, m);
       const r = this.ge(t - (this.cw - before));
       this.unplay(p, m, undo);
-      if (r === isMax) return r;
+      if (r === isMax) {
+        this.takeRel(rb);
+        if (i > 0) this.noteCutoff(p, m);
+        return r;
+      }
+      this.addRel(rb);
     }
     return !isMax;
   }
 
-  private geBoundary(t: number): boolean {
-    const slot0 = this.key();
-    const check = this.check;
-    const slot1 = slot0 ^ 1;
-    let slot = slot0;
-    let hit = ttGen[slot0] === this.gen && ttCheck[slot0] === check;
-    if (!hit && ttGen[slot1] === this.gen && ttCheck[slot1] === check) {
-      hit = true;
-      slot = slot1;
+  /** Relevant cards of the child just searched (and the trick it completed) replace this node's. */
+  private takeRel(rb: number): void {
+    const rel = this.rel;
+    rel[rb] = rel[rb + 4]!;
+    rel[rb + 1] = rel[rb + 5]!;
+    rel[rb + 2] = rel[rb + 6]!;
+    rel[rb + 3] = rel[rb + 7]!;
+    const ws = this.winSuit[this.ply + 1]!;
+    if (ws >= 0) rel[rb + ws]! |= this.winBit[this.ply + 1]!;
+  }
+
+  /** Relevant cards of the child just searched join this node's. */
+  private addRel(rb: number): void {
+    const rel = this.rel;
+    rel[rb]! |= rel[rb + 4]!;
+    rel[rb + 1]! |= rel[rb + 5]!;
+    rel[rb + 2]! |= rel[rb + 6]!;
+    rel[rb + 3]! |= rel[rb + 7]!;
+    const ws = this.winSuit[this.ply + 1]!;
+    if (ws >= 0) rel[rb + ws]! |= this.winBit[this.ply + 1]!;
+  }
+
+  /** Marks the top `k` cards of suit s as relevant at this node. */
+  private relTop(rb: number, s: number, k: number): void {
+    const h = this.hand;
+    let seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
+    let m = 0;
+    for (let i = 0; i < k && seq !== 0; i++) {
+      const top = highBit(seq);
+      m |= top;
+      seq ^= top;
     }
-    // A new entry goes to a free (old-generation) slot of the pair, else over the first.
-    if (!hit && ttGen[slot0] === this.gen && ttGen[slot1] !== this.gen) slot = slot1;
-    const entry = hit ? ttData[slot]! : 0;
+    this.rel[rb + s]! |= m;
+  }
+
+  private geBoundary(t: number): boolean {
+    const rb = this.ply * 4;
+    const rel = this.rel;
+    const bucket = this.bucketKey();
+    const check = this.check;
+    const gen = this.gen;
+    const oa = this.ownersAt, la = this.lensAt;
+    const o0 = oa[rb]!, o1 = oa[rb + 1]!, o2 = oa[rb + 2]!, o3 = oa[rb + 3]!;
+    const l0 = 2 * la[rb]!, l1 = 2 * la[rb + 1]!, l2 = 2 * la[rb + 2]!, l3 = 2 * la[rb + 3]!;
     let lb = 0, ub = 15, best = -1;
-    if (hit) {
-      lb = entry & 15;
-      ub = (entry >> 4) & 15;
-      best = (entry >> 8) - 1;
-      if (lb >= t) return true;
-      if (ub < t) return false;
+    const live = bGen[bucket] === gen && bCheck[bucket] === check;
+    if (live) {
+      for (let e = bHead[bucket]!; e >= 0 && eGen[e] === gen; e = eNext[e]!) {
+        const ks = eK[e]!;
+        const k0 = ks & 15, k1 = (ks >> 4) & 15, k2 = (ks >> 8) & 15, k3 = ks >> 12;
+        const eb = e * 4;
+        if (
+          o0 >>> (l0 - 2 * k0) !== eTop[eb] ||
+          o1 >>> (l1 - 2 * k1) !== eTop[eb + 1] ||
+          o2 >>> (l2 - 2 * k2) !== eTop[eb + 2] ||
+          o3 >>> (l3 - 2 * k3) !== eTop[eb + 3]
+        )
+          continue;
+        const d = eData[e]!;
+        const elb = d & 15, eub = (d >> 4) & 15;
+        if (elb >= t || eub < t) {
+          this.relTop(rb, 0, k0);
+          this.relTop(rb, 1, k1);
+          this.relTop(rb, 2, k2);
+          this.relTop(rb, 3, k3);
+          return elb >= t;
+        }
+        if (elb > lb) lb = elb;
+        if (eub < ub) ub = eub;
+        if (best < 0) best = (d >> 8) - 1;
+      }
     }
     const p = this.leader;
     if (this.wantsTrick(p)) {
       // Tricks the leader can cash at once bound the result from one side.
-      const q = this.quickTricks(p);
-      if (this.maxSide[p]) {
-        if (q >= t) return true;
-      } else if (this.tricksLeft() - q < t) return false;
+      const q = this.quickTricks(p, rb, false);
+      if (this.maxSide[p] ? q >= t : this.tricksLeft() - q < t) {
+        this.quickTricks(p, rb, true);
+        return this.maxSide[p]!;
+      }
+      // Or lead to a team-mate's top card and let the team-mate cash from there.
+      for (let o = 0; o < 4; o++) {
+        if (o === p || !this.sameTeam(p, o) || this.entrySuit(p, o) < 0) continue;
+        const qo = this.quickTricks(o, rb, false);
+        if (this.maxSide[p] ? qo >= t : this.tricksLeft() - qo < t) {
+          this.quickTricks(o, rb, true);
+          return this.maxSide[p]!;
+        }
+      }
     }
     // Top trumps in one hand each win a trick sooner or later (no joker can be led to catch them).
     if (this.trump >= 0 && !this.capsActive && (this.jok[0]! | this.jok[1]! | this.jok[2]! | this.jok[3]!) === 0) {
@@ -300,8 +399,14 @@ export class DoubleDummy {
           seq ^= top;
           top = highBit(seq);
         }
-        if (this.counted[owner] && this.maxSide[owner] && k >= t) return true;
-        if (!this.counted[owner] && !this.maxSide[owner] && this.tricksLeft() - k < t) return false;
+        if (this.counted[owner] && this.maxSide[owner] && k >= t) {
+          this.relTop(rb, tr, k);
+          return true;
+        }
+        if (!this.counted[owner] && !this.maxSide[owner] && this.tricksLeft() - k < t) {
+          this.relTop(rb, tr, k);
+          return false;
+        }
       }
     }
     const depth = this.ply;
@@ -325,39 +430,104 @@ export class DoubleDummy {
       const r = this.ge(t - (this.cw - before));
       this.unplay(p, m, undo);
       if (r === isMax) {
+        this.takeRel(rb);
+        if (i > 0) this.noteCutoff(p, m);
         result = r;
         found = m;
         break;
       }
+      this.addRel(rb);
     }
-    if (result) lb = Math.max(lb, t);
-    else ub = Math.min(ub, t - 1);
-    if (found >= 0) best = found;
-    ttGen[slot] = this.gen;
-    ttCheck[slot] = check;
-    ttData[slot] = lb | (ub << 4) | ((best + 1) << 8);
+    this.store(bucket, check, result, t, found, rb);
     return result;
   }
 
-  /** Second hash of the last key() call, stored to tell apart positions sharing a slot. */
-  private check = 0;
+  /** Records the answer for every position sharing this one's relevant top cards. */
+  private store(bucket: number, check: number, result: boolean, t: number, best: number, rb: number): void {
+    const h = this.hand, rel = this.rel, gen = this.gen;
+    // The called card's obligation binds its holder: its place is always relevant.
+    if (this.calledBit !== 0) rel[rb + this.calledSuit]! |= this.calledBit;
+    let ks = 0;
+    const tops = this.tops;
+    for (let s = 0; s < 4; s++) {
+      const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
+      const r = rel[rb + s]! & seq;
+      // Every card from the lowest relevant one up: smaller cards then never meet them unbeaten.
+      const k = r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
+      ks |= k << (4 * s);
+      tops[s] = this.ownersAt[rb + s]! >>> (2 * (this.lensAt[rb + s]! - k));
+    }
+    let e = -1;
+    if (bGen[bucket] === gen && bCheck[bucket] === check) {
+      for (let x = bHead[bucket]!; x >= 0 && eGen[x] === gen; x = eNext[x]!) {
+        const xb = x * 4;
+        if (eK[x] === ks && eTop[xb] === tops[0] && eTop[xb + 1] === tops[1] && eTop[xb + 2] === tops[2] && eTop[xb + 3] === tops[3]) {
+          e = x;
+          break;
+        }
+      }
+    } else {
+      bGen[bucket] = gen;
+      bCheck[bucket] = check;
+      bHead[bucket] = -1;
+    }
+    if (e < 0) {
+      if (poolNext >= POOL) {
+        // Pool full: start a new generation (the old entries become unreachable).
+        poolNext = 0;
+        this.gen = ++generation;
+        return;
+      }
+      e = poolNext++;
+      eGen[e] = gen;
+      eNext[e] = bHead[bucket]!;
+      bHead[bucket] = e;
+      eK[e] = ks;
+      const eb = e * 4;
+      eTop[eb] = tops[0]!;
+      eTop[eb + 1] = tops[1]!;
+      eTop[eb + 2] = tops[2]!;
+      eTop[eb + 3] = tops[3]!;
+      eData[e] = 15 << 4;
+    }
+    const d = eData[e]!;
+    let lb = d & 15, ub = (d >> 4) & 15, mv = (d >> 8) - 1;
+    if (result) lb = Math.max(lb, t);
+    else ub = Math.min(ub, t - 1);
+    if (best >= 0) mv = best;
+    eData[e] = lb | (ub << 4) | ((mv + 1) << 8);
+  }
 
-  /** Position key at a trick boundary: owners of the remaining cards in rank order per suit, plus the rest. */
-  private key(): number {
+  /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
+  private check = 0;
+  /** Per ply and suit, from bucketKey(): owners of the cards highest first (2 bits each), and their count. */
+  private readonly ownersAt = new Int32Array((MAX_DEPTH + 1) * 4);
+  private readonly lensAt = new Int32Array((MAX_DEPTH + 1) * 4);
+  private readonly tops = new Int32Array(4);
+
+  /**
+   * Bucket of a trick-boundary position: suit lengths per hand, leader, jokers, first-trick and
+   * called-card state (and tricks taken when the hand can stop early). Fills ownersAt/lensAt for this ply.
+   */
+  private bucketKey(): number {
     const h = this.hand;
     let h1 = 0x2545f491 | 0, h2 = 0x6b43a9b5 | 0;
     for (let s = 0; s < 4; s++) {
       const a = h[s]!, b = h[4 + s]!, c = h[8 + s]!, d = h[12 + s]!;
       let all = a | b | c | d;
-      let code = 1;
+      let code = 0, n = 0;
       while (all !== 0) {
         const bit = highBit(all);
         all ^= bit;
         code = (code << 2) | (a & bit ? 0 : b & bit ? 1 : c & bit ? 2 : 3);
+        n++;
       }
-      h1 = Math.imul(h1 ^ code, 0x9e3779b1);
+      this.ownersAt[this.ply * 4 + s] = code;
+      this.lensAt[this.ply * 4 + s] = n;
+      const lengths = popcount(a) | (popcount(b) << 4) | (popcount(c) << 8) | (popcount(d) << 12);
+      h1 = Math.imul(h1 ^ lengths, 0x9e3779b1);
       h1 ^= h1 >>> 15;
-      h2 = Math.imul(h2 + code, 0x85ebca77);
+      h2 = Math.imul(h2 + lengths, 0x85ebca77);
       h2 ^= h2 >>> 13;
     }
     // Where the called card stands in its suit (0 = played): relative ranks alone would lose it.
@@ -385,7 +555,7 @@ export class DoubleDummy {
    * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
    * per suit, its unbroken run of top cards, cut to what cannot be ruffed by an opponent.
    */
-  private quickTricks(L: number): number {
+  private quickTricks(L: number, rb: number, mark: boolean): number {
     const h = this.hand;
     const team = this.maxSide[L];
     let oppTrumps = false;
@@ -411,6 +581,7 @@ export class DoubleDummy {
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
       if (s === this.calledSuit && mine & this.calledBit && highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) !== this.calledBit) k = 0;
       if (k === 0) continue;
+      if (mark) this.relTop(rb, s, k);
       if (s !== this.trump && oppTrumps) {
         for (let o = 0; o < 4; o++)
           if (opps & (1 << o) && h[o * 4 + this.trump]! !== 0) k = Math.min(k, popcount(h[o * 4 + s]!));
@@ -418,6 +589,27 @@ export class DoubleDummy {
       q += k;
     }
     return q;
+  }
+
+  /**
+   * A suit in which leader L can reach team-mate o at once: o holds its top card, L holds a card
+   * of it (not the called card, which would have to be led itself), and no opponent can ruff it.
+   * -1 when there is none.
+   */
+  private entrySuit(L: number, o: number): number {
+    const h = this.hand;
+    for (let s = 0; s < 4; s++) {
+      const mineL = h[L * 4 + s]!;
+      if (mineL === 0 || (s === this.calledSuit && mineL & this.calledBit)) continue;
+      const top = highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!);
+      if ((h[o * 4 + s]! & top) === 0) continue;
+      let safe = true;
+      if (this.trump >= 0 && s !== this.trump)
+        for (let x = 0; x < 4; x++)
+          if (!this.sameTeam(L, x) && h[x * 4 + s]! === 0 && h[x * 4 + this.trump]! !== 0) safe = false;
+      if (safe) return s;
+    }
+    return -1;
   }
 
   /** Does seat p want the trick for itself? (counted seats that maximise, or uncounted ones that minimise) */
@@ -517,6 +709,16 @@ export class DoubleDummy {
     return this.maxSide[o] === this.maxSide[p] && this.counted[o] === this.counted[p];
   }
 
+  /** History heuristic: per seat and move, how often it cut a search off (weighted by tricks left); breaks ties in ordering. */
+  private readonly history = new Float64Array(4 * 80);
+  private historyScale = 0;
+
+  private noteCutoff(p: number, m: number): void {
+    const tl = this.tricksLeft();
+    const v = (this.history[p * 80 + m]! += tl * tl);
+    if (v * this.historyScale > 0.9 || this.historyScale === 0) this.historyScale = 0.9 / v;
+  }
+
   private order(p: number, base: number, n: number): void {
     const wants = this.wantsTrick(p);
     const h = this.hand;
@@ -565,10 +767,14 @@ export class DoubleDummy {
             score = 100 - r - trumpPenalty;
             // Second hand prefers to duck when the trick is not its side's anyway.
             if (this.tLen === 1 && !partnerWinning) score -= 60;
+          } else if (s !== this.tSuit[0]) {
+            // A discard: from a long suit, keeping top cards.
+            const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
+            score = 30 + 2 * popcount(h[p * 4 + s]!) - r - (highBit(seq) === 1 << r ? 15 : 0) - trumpPenalty;
           } else score = 40 - r - trumpPenalty;
         }
       }
-      this.scores[i] = score;
+      this.scores[i] = score + this.history[p * 80 + m]! * this.historyScale;
     }
     // Insertion sort, best first.
     for (let i = 1; i < n; i++) {
@@ -600,9 +806,19 @@ export class DoubleDummy {
       this.tRank[i] = m & 15;
       this.trickMask[s]! |= bit;
     }
-    if (this.tLen < 4) return -1;
+    if (this.tLen < 4) {
+      this.winSuit[this.ply] = -1;
+      return -1;
+    }
     // Trick complete: score it and start the next one. Pack what unplay must restore.
-    const w = this.tSeat[this.winningIndex()]!;
+    const wi = this.winningIndex();
+    const w = this.tSeat[wi]!;
+    // Won by rank over a card of its own suit: that rank decided the trick.
+    const ws = this.tSuit[wi]!;
+    let byRank = false;
+    if (ws >= 0) for (let i = 0; i < 4; i++) if (i !== wi && this.tSuit[i] === ws) byRank = true;
+    this.winSuit[this.ply] = byRank ? ws : -1;
+    this.winBit[this.ply] = 1 << this.tRank[wi]!;
     if (this.counted[w]) this.cw++;
     else this.ow++;
     const undo = this.leader | ((this.firstPending ? 1 : 0) << 2) | (w << 3) | (this.trickMask[0]! << 5);
