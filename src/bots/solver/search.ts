@@ -750,7 +750,7 @@ export class DoubleDummy {
           const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
           const topBit = highBit(seq);
           if (!wants) score = -r;
-          else if (topBit === 1 << r) score = 60 + r; // cash a winner
+          else if (topBit === 1 << r) score = this.ruffable(p, s) ? 5 + r : 60 + r; // cash a winner
           else {
             // Lead towards a team-mate's top card; avoid suits the next opponent ruffs.
             let owner = 0;
@@ -764,9 +764,12 @@ export class DoubleDummy {
           if (!wants) score = wins ? -50 + r : 50 + r;
           else if (partnerWinning && winnerSure) score = -r - trumpPenalty;
           else if (wins) {
-            score = 100 - r - trumpPenalty;
-            // Second hand prefers to duck when the trick is not its side's anyway.
-            if (this.tLen === 1 && !partnerWinning) score -= 60;
+            if (this.holds(p, s, r)) score = 120 - r - trumpPenalty;
+            else {
+              score = 100 - r - trumpPenalty;
+              // Second hand prefers to duck when it cannot be sure of the trick.
+              if (this.tLen === 1 && !partnerWinning) score -= 60;
+            }
           } else if (s !== this.tSuit[0]) {
             // A discard: from a long suit, keeping top cards.
             const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
@@ -788,6 +791,27 @@ export class DoubleDummy {
       this.moves[base + j + 1] = m;
       this.scores[j + 1] = sc;
     }
+  }
+
+  /** Can an opponent of seat p ruff a lead of suit s? */
+  private ruffable(p: number, s: number): boolean {
+    const tr = this.trump, h = this.hand;
+    if (tr < 0 || s === tr) return false;
+    for (let o = 0; o < 4; o++) if (!this.sameTeam(p, o) && h[o * 4 + s]! === 0 && h[o * 4 + tr]! !== 0) return true;
+    return false;
+  }
+
+  /** Would card (s, r), winning the trick so far for seat p, stay ahead of every opponent still to play? */
+  private holds(p: number, s: number, r: number): boolean {
+    const h = this.hand, led = this.tSuit[0]!;
+    for (let k = this.tLen + 1; k < 4; k++) {
+      const o = (this.leader + k) % 4;
+      if (this.sameTeam(p, o)) continue;
+      if (led >= 0 && h[o * 4 + led]! !== 0) {
+        if (s === led && h[o * 4 + led]! >= 1 << r) return false;
+      } else if (this.trump >= 0 && h[o * 4 + this.trump]! !== 0 && (s !== this.trump || h[o * 4 + this.trump]! >= 1 << r)) return false;
+    }
+    return true;
   }
 
   /** Plays move m for seat p; returns what unplay needs (the trick state before completion, or -1). */
