@@ -11,7 +11,9 @@ import { Worker } from "node:worker_threads";
  */
 export function startTsWorker(entryFromRoot: string, data: unknown): Worker {
   const root = process.cwd();
-  return new Worker(path.join(root, "src/server/ts-worker-boot.mjs"), {
+  // Built from parts so the bundler does not try to resolve the worker file at build time.
+  const boot = [root, "src", "server", "ts-worker-boot.mjs"].join(path.sep);
+  return new Worker(boot, {
     workerData: { entry: pathToFileURL(path.join(root, entryFromRoot)).href, data },
   });
 }
