@@ -3,7 +3,8 @@
  * frames.ts) and the viewer steps through them one action at a time,
  * forward and back, hand by hand: the four hands, the auction, the contract,
  * the trick on the table, the tricks taken and each hand's score. It also
- * offers the record as a JSON download.
+ * offers the record as a JSON download and, for a stored match, each hand's
+ * double-dummy analysis.
  */
 "use client";
 
@@ -13,8 +14,9 @@ import type { GameRecord } from "@/engine";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { bidLabel, explain, type Translator } from "@/components/table/format";
 import { replayFrames } from "./frames";
+import { HandAnalysisPanel } from "./HandAnalysisPanel";
 
-export function ReplayViewer({ record, fileName }: { record: GameRecord; fileName: string }) {
+export function ReplayViewer({ record, fileName, matchId }: { record: GameRecord; fileName: string; matchId?: string }) {
   const t = useTranslations("history.replay");
   const te = useTranslations("engine") as unknown as Translator;
   const tg = useTranslations("game");
@@ -138,6 +140,7 @@ export function ReplayViewer({ record, fileName }: { record: GameRecord; fileNam
           </ul>
         </section>
       )}
+      {matchId && <HandAnalysisPanel key={hand} matchId={matchId} handIndex={record.hands[hand]?.index ?? hand} names={names} />}
       <p data-testid="replay-totals">
         {t("totals")}: {names.map((n, i) => `${n} ${f.totals[i]}`).join(" · ")}
       </p>

@@ -43,7 +43,7 @@ export default async function GamePage({ params }: { params: Params }) {
           ))}
         </ul>
       )}
-      <ReplayViewer record={record.value} fileName={`whist-${match.variant}-${id}.json`} />
+      <ReplayViewer record={record.value} fileName={`whist-${match.variant}-${id}.json`} matchId={id} />
     </>
   );
 }

@@ -55,7 +55,7 @@ describe("history.analyzeHand", () => {
     // So the tricks lost by the side's cards, less those given away by the other side, lead from the first analysed DD value to the tricks won.
     const lostBySide = analysed.filter((p) => side.includes(p.seat)).reduce((s, p) => s + p.lost!, 0);
     const giftedByOthers = analysed.filter((p) => !side.includes(p.seat)).reduce((s, p) => s + p.lost!, 0);
-    const sideTricks = side.reduce((s, seat) => s + recorded.result!.tricksWon[seat]!, 0);
+    const sideTricks = side.reduce<number>((s, seat) => s + recorded.result!.tricksWon[seat]!, 0);
     expect(analysed[0]!.before! - lostBySide + giftedByOthers).toBe(sideTricks);
     expect(analysed.at(-1)!.after).toBe(sideTricks);
 
