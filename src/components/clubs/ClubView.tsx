@@ -16,7 +16,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
 import { LOCALE_NAMES, type Locale } from "@/i18n/config";
 import { FormNotice } from "@/components/forms/FormNotice";
-import { RuleSummary } from "./RuleSummary";
+import { RuleSummary } from "@/components/rules/RuleSummary";
 import { PresetEditor, type PresetDraft } from "./PresetEditor";
 import { useClubErrorText } from "./errors";
 

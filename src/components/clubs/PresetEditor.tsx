@@ -11,7 +11,7 @@ import { variantIds } from "@/engine";
 import type { Locale } from "@/i18n/config";
 import { useTRPC } from "@/trpc/react";
 import { FormNotice } from "@/components/forms/FormNotice";
-import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "./RuleOptionsForm";
+import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "@/components/rules/RuleOptionsForm";
 import { useClubErrorText } from "./errors";
 
 export type PresetDraft = { presetId?: string; name: string; variant: string; options: RuleOptions };

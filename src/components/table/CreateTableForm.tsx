@@ -1,7 +1,8 @@
 /**
- * Creating a table: the variant, its rule options (drawn from the engine's
- * option fields, defaults preset), public or private, and the turn timer.
- * On success it goes to the table (with the invite code for a private one).
+ * Creating a table: the variant, its rule options (the shared rules form,
+ * drawn from the engine's option fields with their defaults), public or
+ * private, and the turn timer. On success it goes to the table (with the
+ * invite code for a private one).
  */
 "use client";
 
@@ -9,75 +10,28 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
-import { VARIANTS } from "@/engine";
-import type { OptionField } from "@/engine/types";
+import { variantIds } from "@/engine";
+import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "@/components/rules/RuleOptionsForm";
+import type { Locale } from "@/i18n/config";
 import { useTRPC } from "@/trpc/react";
-import styles from "./table.module.css";
+import { describeError } from "@/trpc/errors";
 
-const defaultsOf = (fields: readonly OptionField[]) => Object.fromEntries(fields.map((f) => [f.key, f.default]));
-
-export function CreateTableForm({ locale }: { locale: "da" | "nb" | "en" }) {
+export function CreateTableForm({ locale }: { locale: Locale }) {
   const t = useTranslations("table");
   const tg = useTranslations("game");
+  const te = useTranslations("errors");
   const router = useRouter();
   const trpc = useTRPC();
-  const ids = Object.keys(VARIANTS);
-  const [variant, setVariant] = useState(ids[0] ?? "classic");
-  const fields = VARIANTS[variant as keyof typeof VARIANTS]?.optionFields ?? [];
-  const [options, setOptions] = useState<Record<string, unknown>>(() => defaultsOf(fields));
+  const ids = variantIds();
+  const [variant, setVariant] = useState<string>(ids[0] ?? "classic");
+  const [options, setOptions] = useState<RuleOptions>(() => defaultRuleOptions(ids[0] ?? "classic"));
   const [isPrivate, setPrivate] = useState(false);
   const [turnSeconds, setTurnSeconds] = useState(45);
   const create = useMutation(trpc.tables.create.mutationOptions());
 
-  const field = (f: OptionField) => {
-    const v = options[f.key];
-    const set = (x: unknown) => setOptions((o) => ({ ...o, [f.key]: x }));
-    const help = <span className={styles.fieldHelp}>{f.description[locale]}</span>;
-    if (f.kind === "boolean")
-      return (
-        <label key={f.key} className={styles.inline}>
-          <input type="checkbox" checked={v === true} onChange={(e) => set(e.target.checked)} data-testid={`opt-${f.key}`} />
-          {f.label[locale]} {help}
-        </label>
-      );
-    if (f.kind === "enum")
-      return (
-        <label key={f.key}>
-          {f.label[locale]}
-          <select value={String(v)} onChange={(e) => set(e.target.value)} data-testid={`opt-${f.key}`}>
-            {f.values?.map((x) => (
-              <option key={x.value} value={x.value}>
-                {x.label[locale]}
-              </option>
-            ))}
-          </select>
-          {help}
-        </label>
-      );
-    if (f.kind === "integer")
-      return (
-        <label key={f.key}>
-          {f.label[locale]}
-          <input type="number" min={f.min} max={f.max} step={f.step ?? 1} value={Number(v)} onChange={(e) => set(Number(e.target.value))} data-testid={`opt-${f.key}`} />
-          {help}
-        </label>
-      );
-    return (
-      <label key={f.key}>
-        {f.label[locale]}
-        <input
-          value={Array.isArray(v) ? v.join(", ") : String(v)}
-          onChange={(e) => set(e.target.value.split(/[,\s]+/).filter(Boolean).map(Number))}
-          data-testid={`opt-${f.key}`}
-        />
-        {help}
-      </label>
-    );
-  };
-
   return (
     <form
-      className={styles.form}
+      className="form"
       onSubmit={(e) => {
         e.preventDefault();
         create.mutate(
@@ -86,13 +40,14 @@ export function CreateTableForm({ locale }: { locale: "da" | "nb" | "en" }) {
         );
       }}
     >
-      <label>
-        {t("create.variant")}
+      <div className="field">
+        <label htmlFor="create-variant">{t("create.variant")}</label>
         <select
+          id="create-variant"
           value={variant}
           onChange={(e) => {
             setVariant(e.target.value);
-            setOptions(defaultsOf(VARIANTS[e.target.value as keyof typeof VARIANTS]?.optionFields ?? []));
+            setOptions(defaultRuleOptions(e.target.value));
           }}
           data-testid="create-variant"
         >
@@ -102,23 +57,36 @@ export function CreateTableForm({ locale }: { locale: "da" | "nb" | "en" }) {
             </option>
           ))}
         </select>
-      </label>
-      <fieldset>
+      </div>
+      <fieldset className="rules-fieldset">
         <legend>{t("create.rules")}</legend>
-        {fields.map(field)}
+        <RuleOptionsForm key={variant} variant={variant} value={options} onChange={setOptions} locale={locale} idPrefix="opt" />
       </fieldset>
-      <label className={styles.inline}>
-        <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} data-testid="create-private" />
-        {t("create.private")}
-      </label>
-      <label>
-        {t("create.turnSeconds")}
-        <input type="number" min={10} max={600} value={turnSeconds} onChange={(e) => setTurnSeconds(Number(e.target.value))} />
-      </label>
-      {create.error && <p className={styles.error}>{create.error.message}</p>}
-      <button type="submit" disabled={create.isPending} data-testid="create-submit">
-        {t("create.submit")}
-      </button>
+      <div className="field field--inline">
+        <label htmlFor="create-private">{t("create.private")}</label>
+        <input id="create-private" type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} data-testid="create-private" />
+      </div>
+      <div className="field">
+        <label htmlFor="create-turn-seconds">{t("create.turnSeconds")}</label>
+        <input
+          id="create-turn-seconds"
+          type="number"
+          min={10}
+          max={600}
+          value={turnSeconds}
+          onChange={(e) => setTurnSeconds(Number(e.target.value))}
+        />
+      </div>
+      {create.error && (
+        <p className="field__error" role="status" data-testid="create-error">
+          {(({ key, values }) => te(key, values))(describeError(create.error).form)} <small>({create.error.message})</small>
+        </p>
+      )}
+      <div>
+        <button type="submit" className="button" disabled={create.isPending} data-testid="create-submit">
+          {t("create.submit")}
+        </button>
+      </div>
     </form>
   );
 }

@@ -16,7 +16,7 @@ import type { Action, HandResult, HandView, Seat } from "@/engine/types";
 import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel, type TableSnapshot } from "@/protocol";
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
-import { RuleSummary } from "@/components/clubs/RuleSummary";
+import { RuleSummary } from "@/components/rules/RuleSummary";
 import { actionLabel, bidLabel, cardName, errorText, explain, phaseLabel, type Translator } from "./format";
 import { useTableSocket } from "./useTableSocket";
 import { verifyDeal } from "./verify";
