@@ -62,7 +62,7 @@ describe("history.analyzeHand", () => {
     // Cached: the same answer again, without another solve.
     const again = performance.now();
     expect(await testCaller().history.analyzeHand({ matchId, handIndex: 0 })).toEqual(res);
-    expect(performance.now() - again).toBeLessThan(Math.min(firstMs, 200));
+    expect(performance.now() - again).toBeLessThan(firstMs);
   }, 60_000);
 
   it("reports a timeout when the solve outlasts its time limit, and refuses unknown hands and matches", async () => {
