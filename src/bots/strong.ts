@@ -18,7 +18,7 @@ import { calledCard, seatedHand, sidesOf, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
 import { chooseCard, playContext } from "./play";
 import { hiddenInfo, sampleHands } from "./sampling";
-import { cardToMove, createSearch } from "./solver/index";
+import { cardToMove, cardValues, createSearch } from "./solver/index";
 
 export interface StrongOptions {
   readonly budgetMs: number;
@@ -97,12 +97,12 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
       takenSide: model.takenSide,
       takenOthers: model.takenOthers,
     });
-    const byRep = new Map<number, number>();
+    const byRep = exact ? cardValues(dd, model.side.includes(me) === model.sideMaximises).values : new Map<number, number>();
     legal.forEach((card, i) => {
       const rep = dd.representative(cardToMove(card, rules.aceLow));
       let v = byRep.get(rep);
       if (v === undefined) {
-        v = exact ? dd.valueAfter(rep) : dd.rolloutAfter(rep);
+        v = dd.rolloutAfter(rep);
         byRep.set(rep, v);
         // A playout costs about as much as a few solver nodes per card played.
         if (!exact) work += 16 * cards.length;

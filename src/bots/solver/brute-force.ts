@@ -37,8 +37,23 @@ export function bruteForce(input: SolveInput): { tricks: number; cards: Map<Card
   const stopSide = input.stopSide ?? 99, stopOthers = input.stopOthers ?? 99;
   const called = input.called ?? null;
 
+  // Values of trick-boundary positions already solved (keyed by every card's place), so a few more cards stay cheap.
+  const memo = new Map<string, number>();
   const go = (hands: Card[][], trick: Trick | null, leader: Seat, first: boolean, ts: number, to: number): number => {
     if (ts >= stopSide || to >= stopOthers) return 0;
+    if (!trick) {
+      const key = `${hands.map((h) => h.slice().sort().join(",")).join("|")}|${leader}|${first}|${ts}|${to}`;
+      let v = memo.get(key);
+      if (v === undefined) {
+        v = search(hands, trick, leader, first, ts, to);
+        memo.set(key, v);
+      }
+      return v;
+    }
+    return search(hands, trick, leader, first, ts, to);
+  };
+
+  const search = (hands: Card[][], trick: Trick | null, leader: Seat, first: boolean, ts: number, to: number): number => {
     const seat = trick ? nextSeat(trick.leader, trick.plays.length) : leader;
     if (hands[seat]!.length === 0) return 0;
     const maximiser = side.has(seat) === sideMax;
@@ -80,10 +95,13 @@ export function bruteForce(input: SolveInput): { tricks: number; cards: Map<Card
 
 const SUITS: Suit[] = ["S", "H", "D", "C"];
 
-/** A random small position (1-4 cards per hand, any rules, maybe a trick in progress) for property tests. */
-export function randomSmallPosition(seed: string): SolveInput {
+/**
+ * A random small position (1-4 cards per hand, or `cards` when given; any rules, maybe a trick in
+ * progress) for property tests.
+ */
+export function randomSmallPosition(seed: string, cards?: number): SolveInput {
   const rng = createRng(seed);
-  const perHand = rng.int(5) === 0 ? 4 : 1 + rng.int(3); // mostly 1..3 cards, sometimes 4
+  const perHand = cards ?? (rng.int(5) === 0 ? 4 : 1 + rng.int(3)); // mostly 1..3 cards, sometimes 4
   const withJokers = rng.int(2) === 1;
   const deck = shuffle(makeDeck(withJokers ? 2 : 0), rng);
   const hands: Card[][] = [0, 1, 2, 3].map((s) => deck.slice(s * perHand, (s + 1) * perHand));

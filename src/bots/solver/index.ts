@@ -105,21 +105,25 @@ export function solve(input: SolveInput, opts: { cards?: boolean } = {}): SolveR
     const tricks = dd.value();
     return { tricks, toMove, cards: [], nodes: dd.nodes };
   }
-  const byRep = new Map<number, number>();
-  const cards: CardValue[] = [];
   const sideMax = input.sideMaximises ?? true;
   const moverMaximises = input.side.includes(toMove) === sideMax;
-  let tricks = moverMaximises ? -1 : 99;
-  for (const m of dd.legalMoves()) {
-    const rep = dd.representative(m);
-    let v = byRep.get(rep);
-    if (v === undefined) {
-      v = dd.valueAfter(rep);
-      byRep.set(rep, v);
-    }
-    tricks = moverMaximises ? Math.max(tricks, v) : Math.min(tricks, v);
-    cards.push({ card: moveToCard(m, input.rules.aceLow), tricks: v });
-  }
-  if (cards.length === 0) tricks = 0;
+  const { tricks, values } = cardValues(dd, moverMaximises);
+  const cards: CardValue[] = dd.legalMoves().map((m) => ({ card: moveToCard(m, input.rules.aceLow), tricks: values.get(dd.representative(m))! }));
   return { tricks, toMove, cards, nodes: dd.nodes };
+}
+
+/**
+ * The position's value and the value of each distinct legal move (keyed by its representative).
+ * The position is solved first: no card does better than it, so a best card costs one test.
+ */
+export function cardValues(dd: DoubleDummy, moverMaximises: boolean): { tricks: number; values: Map<number, number> } {
+  const values = new Map<number, number>();
+  const moves = dd.legalMoves();
+  if (moves.length === 0) return { tricks: 0, values };
+  const tricks = dd.value();
+  for (const m of moves) {
+    const rep = dd.representative(m);
+    if (!values.has(rep)) values.set(rep, moverMaximises ? dd.valueAfter(rep, 0, tricks) : dd.valueAfter(rep, tricks, 99));
+  }
+  return { tricks, values };
 }

@@ -177,18 +177,20 @@ export class DoubleDummy {
     return Math.min(this.tricksLeft(), this.stopC - this.cw);
   }
 
-  /** Exact number of further counted tricks from here with best play by both sides. */
-  value(guess?: number): number {
-    const hi = this.maxMore();
+  /** Exact number of further counted tricks from here with best play by both sides, known to lie in [lo, hi]. */
+  value(guess?: number, lo = 0, hi = 99): number {
+    hi = Math.min(hi, this.maxMore());
+    lo = Math.max(0, Math.min(lo, hi));
     // A greedy playout is a cheap, usually close, first guess.
-    let v = Math.max(0, Math.min(hi, guess ?? this.rollout()));
+    let v = Math.max(lo, Math.min(hi, guess ?? this.rollout()));
     // Walk from the guess: tests far from the answer are cheap, so a good guess costs two or three.
-    if (this.ge(v)) {
+    if (v === lo || this.ge(v)) {
       while (v < hi && this.ge(v + 1)) v++;
       return v;
     }
-    while (v > 0 && !this.ge(v - 1)) v--;
-    return v - 1 < 0 ? 0 : v - 1;
+    v--;
+    while (v > lo && !this.ge(v)) v--;
+    return v;
   }
 
   /** Legal moves of the player to move, every card listed (equivalents included). */
@@ -216,12 +218,16 @@ export class DoubleDummy {
     return s * 16 + (31 - Math.clz32(bit));
   }
 
-  /** Exact value after the player to move plays `move`. */
-  valueAfter(move: number): number {
+  /**
+   * Exact value after the player to move plays `move`. Known bounds on it (such as the position's
+   * value: no card beats the best one) save searches; the value of the position is the usual one.
+   */
+  valueAfter(move: number, lo = 0, hi = 99): number {
     const p = this.toMove();
     const before = this.cw;
     const undo = this.play(p, move);
-    const v = this.value() + (this.cw - before);
+    const won = this.cw - before;
+    const v = this.value(hi < 99 ? hi - won : lo > 0 ? lo - won : undefined, lo - won, hi - won) + won;
     this.unplay(p, move, undo);
     return v;
   }
@@ -370,19 +376,20 @@ export class DoubleDummy {
     const p = this.leader;
     if (this.wantsTrick(p)) {
       // Tricks the leader can cash at once bound the result from one side.
-      const q = this.quickTricks(p, rb, false);
-      if (this.maxSide[p] ? q >= t : this.tricksLeft() - q < t) {
-        this.quickTricks(p, rb, true);
+      // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
+      const need = this.maxSide[p] ? t : this.tricksLeft() - t + 1;
+      if (this.quickTricks(p, rb, 0) >= need) {
+        this.quickTricks(p, rb, need);
         return this.maxSide[p]!;
       }
       // Or lead to a team-mate's top card and let the team-mate cash from there.
       for (let o = 0; o < 4; o++) {
-        if (o === p || !this.sameTeam(p, o) || this.entrySuit(p, o) < 0) continue;
-        const qo = this.quickTricks(o, rb, false);
-        if (this.maxSide[p] ? qo >= t : this.tricksLeft() - qo < t) {
-          this.quickTricks(o, rb, true);
-          return this.maxSide[p]!;
-        }
+        if (o === p || !this.sameTeam(p, o)) continue;
+        const entry = this.entrySuit(p, o);
+        if (entry < 0 || this.quickTricks(o, rb, 0) < need) continue;
+        this.quickTricks(o, rb, need);
+        this.relTop(rb, entry, 1);
+        return this.maxSide[p]!;
       }
     }
     // Top trumps in one hand each win a trick sooner or later (no joker can be led to catch them).
@@ -555,7 +562,7 @@ export class DoubleDummy {
    * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
    * per suit, its unbroken run of top cards, cut to what cannot be ruffed by an opponent.
    */
-  private quickTricks(L: number, rb: number, mark: boolean): number {
+  private quickTricks(L: number, rb: number, need: number): number {
     const h = this.hand;
     const team = this.maxSide[L];
     let oppTrumps = false;
@@ -581,11 +588,12 @@ export class DoubleDummy {
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
       if (s === this.calledSuit && mine & this.calledBit && highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) !== this.calledBit) k = 0;
       if (k === 0) continue;
-      if (mark) this.relTop(rb, s, k);
       if (s !== this.trump && oppTrumps) {
         for (let o = 0; o < 4; o++)
           if (opps & (1 << o) && h[o * 4 + this.trump]! !== 0) k = Math.min(k, popcount(h[o * 4 + s]!));
       }
+      // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
+      if (q < need) this.relTop(rb, s, k);
       q += k;
     }
     return q;
@@ -752,11 +760,14 @@ export class DoubleDummy {
           if (!wants) score = -r;
           else if (topBit === 1 << r) score = this.ruffable(p, s) ? 5 + r : 60 + r; // cash a winner
           else {
-            // Lead towards a team-mate's top card; avoid suits the next opponent ruffs.
+            // Lead towards a team-mate's top card or ruff; avoid suits an opponent ruffs.
             let owner = 0;
             while (!(h[owner * 4 + s]! & topBit)) owner++;
             score = this.sameTeam(p, owner) ? 45 - r : 10 - r + popcount(h[p * 4 + s]!);
-            if (!this.sameTeam(p, lho) && h[lho * 4 + s]! === 0 && this.trump >= 0 && s !== this.trump && h[lho * 4 + this.trump]! !== 0) score -= 30;
+            if (this.ruffable(p, s)) score -= 30;
+            else if (this.trump >= 0 && s !== this.trump && !this.sameTeam(p, owner))
+              for (let o = 0; o < 4; o++)
+                if (o !== p && this.sameTeam(p, o) && h[o * 4 + s]! === 0 && h[o * 4 + this.trump]! !== 0) score += 35;
           }
         } else {
           const wins = this.beats(s, r);

@@ -105,6 +105,16 @@ describe("double-dummy solver agrees with brute force", () => {
       { numRuns: 400 },
     );
   });
+
+  it("on random positions of 5 cards per hand, where the table's partitions start to matter (totals)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.constant(5), (seed, cards) => {
+        const pos = randomSmallPosition(seed, cards);
+        expect(solve(pos, { cards: false }).tricks).toBe(bruteForce(pos).tricks);
+      }),
+      { numRuns: 20 },
+    );
+  });
 });
 
 describe("double-dummy solver on full deals", () => {
