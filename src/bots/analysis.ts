@@ -79,7 +79,12 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
       const position = positionOf(input.variant, options, hand, variant.viewHand(hand, null, options));
       if (position) {
         model = { side: position.side, sideMaximises: position.sideMaximises ?? true };
-        if (Math.max(...hand.hands.map((h) => h.length)) <= maxHandSize) solved = solveAround(position, action.card);
+        if (Math.max(...hand.hands.map((h) => h.length)) <= maxHandSize) {
+          // The position before this card is the one after the previous card: its value is known.
+          const prev = plays.at(-1);
+          const known = prev && prev.actionIndex === i - 1 ? prev.after : null;
+          solved = solveAround(position, action.card, known, position.side.includes(seat) === (position.sideMaximises ?? true));
+        }
       }
     }
     const step = variant.applyAction(hand, seat, action, options);
@@ -131,10 +136,15 @@ function positionOf(variantId: string, options: Readonly<Record<string, unknown>
   };
 }
 
-function solveAround(position: SolveInput, card: string): { before: number; after: number } {
+/**
+ * Values (declaring side's final tricks) before and after `card`. `knownBefore` skips the first
+ * solve; the card cannot do better for its player than the position's value, which bounds the second.
+ */
+function solveAround(position: SolveInput, card: string, knownBefore: number | null, moverMaximises: boolean): { before: number; after: number } {
   const dd = createSearch(position);
   const taken = position.takenSide ?? 0;
-  const before = taken + dd.value();
-  const after = taken + dd.valueAfter(dd.representative(cardToMove(card, position.rules.aceLow)));
+  const before = knownBefore ?? taken + dd.value();
+  const rep = dd.representative(cardToMove(card, position.rules.aceLow));
+  const after = taken + (moverMaximises ? dd.valueAfter(rep, 0, before - taken) : dd.valueAfter(rep, before - taken, 99));
   return { before, after };
 }

@@ -29,11 +29,15 @@ export interface StrongOptions {
   readonly maxSamples?: number;
 }
 
-/** Search work (solver nodes or playout plies) a millisecond buys on a modest machine; calibrated by bench:bots. */
-export const WORK_PER_MS = 400;
+/** Search work (solver nodes or playout plies) a millisecond buys on a modest, busy machine (the solver does 1-2 M nodes/s). */
+export const WORK_PER_MS = 800;
 
-/** Hand size from which the exact solve fits the budget with enough samples. */
-export const exactCardsFor = (budgetMs: number): number => (budgetMs >= 800 ? 8 : budgetMs >= 250 ? 7 : 6);
+/**
+ * Hand size from which the exact solve fits the budget with enough samples (about 30). Solving
+ * every card of a sample costs, in solver nodes: 2.5 K at 7 cards, 7 K at 8, 24 K at 9, 75 K at 10,
+ * 370 K at 11 (scripts/bench-solver.ts measures the solver).
+ */
+export const exactCardsFor = (budgetMs: number): number => (budgetMs >= 2500 ? 10 : budgetMs >= 800 ? 9 : budgetMs >= 300 ? 8 : budgetMs >= 100 ? 7 : 6);
 
 export interface CardScore {
   readonly card: Card;

@@ -34,7 +34,6 @@ export function regressionPositions(): RegressionPosition[] {
   // Sol-like: ace low, one seat wants no tricks, the hand stops at its first trick.
   const sol = dealFromSeed("solver-regression-sol", makeDeck(0), 0);
   out.push({ name: "ace low, minimising single seat, stop", input: { hands: sol.hands, trick: null, leader: 1, rules: { ...base, trump: null, aceLow: true }, side: [0], sideMaximises: false, stopSide: 1 } });
-  out.push({ name: "ace low, minimising pair", input: { hands: sol.hands, trick: null, leader: 2, rules: { ...base, trump: null, aceLow: true }, side: [0, 2], sideMaximises: false } });
   // Es-makker-like: declarer 0 with the holder of the called ace as partner.
   const em = dealFromSeed("solver-regression-em", makeDeck(0), 0);
   const calledHolder = em.hands.findIndex((h) => h.includes("AD"));

@@ -7,6 +7,8 @@ import type { Seat, Trick } from "../../engine/types";
 import { nextSeat } from "../../engine/types";
 import { bruteForce, randomSmallPosition } from "./brute-force";
 import { type SolveInput, solve } from "./index";
+import { regressionPositions } from "./regression-deals";
+import recorded from "./regression-results.json";
 
 const NT: TrickRules = { trump: null, aceLow: false, jokers: true, jokerTrumpable: false };
 const rules = (r: Partial<TrickRules>): TrickRules => ({ ...NT, ...r });
@@ -129,4 +131,13 @@ describe("double-dummy solver on full deals", () => {
       expect(res.tricks + other.tricks).toBe(13);
     }
   });
+});
+
+describe("double-dummy solver keeps its full-deal results", () => {
+  it("on seeded 13-card deals (no trump, trumps, jokers, ace low with stops, a called ace), as the first solver recorded them", () => {
+    const expected = recorded as Record<string, number>;
+    const positions = regressionPositions();
+    expect(positions.map((p) => p.name).sort()).toEqual(Object.keys(expected).sort());
+    for (const { name, input } of positions) expect({ name, tricks: solve(input, { cards: false }).tricks }).toEqual({ name, tricks: expected[name] });
+  }, 120_000);
 });
