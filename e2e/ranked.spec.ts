@@ -6,7 +6,8 @@
  * is the only way computer players take part in a ranked match, and it lives
  * in the test, not in the server: there is no server switch to misuse in
  * production. After the match the browser player sees their new rating
- * (provisional, with its chart) on the profile and steps through the replay.
+ * (provisional, with its chart) on the profile and steps through the replay,
+ * then has a hand analysed double dummy.
  */
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { decide } from "@/bots";
@@ -16,7 +17,7 @@ import { registerAndLogin } from "./fixtures";
 const cookieHeader = async (context: BrowserContext) => (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
 test("a ranked match: queue, play, rating on the profile, replay step by step", async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext()));
   const pages = await Promise.all(contexts.map((c) => c.newPage()));
   await Promise.all(pages.map((p, i) => registerAndLogin(p, `Ranked${i}`)));
@@ -89,5 +90,10 @@ test("a ranked match: queue, play, rating on the profile, replay step by step", 
     await expect(replay).toHaveAttribute("data-hand", "1");
     await expect(replay).toHaveAttribute("data-step", "0");
   }
+  // The hand shown, analysed double dummy on request: the last tricks' cards carry a marker, with a legend.
+  await me.getByTestId("replay-analyse").click();
+  await expect(me.getByTestId("replay-analysis-legend")).toBeVisible({ timeout: 30_000 });
+  await expect(me.locator('[data-testid="replay-analysis-card"]:not([data-lost=""])').first()).toBeVisible();
+  expect(await me.getByTestId("replay-analysis-card").count()).toBeGreaterThanOrEqual(4);
   await contexts[0]!.close();
 });
