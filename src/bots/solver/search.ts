@@ -2,12 +2,16 @@
  * The double-dummy search core: four known hands as 13-bit masks per suit,
  * jokers as counts, the trick in progress in small arrays, and a null-window
  * test "can the maximising seats make at least t more counted tricks?".
- * Exact values come from a few such tests (binary search) sharing one
- * transposition table of lower/upper bounds, keyed at trick boundaries by the
- * relative ranks of the remaining cards (so positions that differ only in
- * already-played cards share an entry). Touching cards in one hand are
- * searched once (equivalent-card pruning); moves are ordered cheapest win
- * first, ducks last, with the table's best move tried first.
+ * Exact values come from a few such tests walking from a greedy playout's
+ * guess, sharing one partition-search transposition table of lower/upper
+ * bounds at trick boundaries: an entry covers every position with the same
+ * suit lengths whose top cards (down to the lowest rank that decided a trick
+ * or a bound) sit in the same hands. Cut-offs come from the table, quick
+ * tricks (the leader's top cards, or a team-mate's reached through an entry)
+ * and runs of top trumps. Touching cards in one hand are searched once
+ * (equivalent-card pruning); moves are ordered with the table's best move
+ * first, then sure winners, cheap wins, partner-aware leads and discards,
+ * with a history heuristic breaking ties.
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
@@ -19,10 +23,10 @@ const MOVES_PER_NODE = 16;
 const TT_BITS = 20;
 const TT_MASK = (1 << TT_BITS) - 1;
 /** Entries in the pool the buckets chain into. */
-const POOL = 1 << 21;
+const POOL = 1 << 20;
 
 /**
- * Partition search table in typed arrays (allocated on first use; a Map with millions
+ * Partition search table in typed arrays (44 MB, allocated on first use; a Map with millions
  * of entries is slow and churns the garbage collector). A bucket holds the positions
  * at a trick boundary with one leader, suit lengths per hand, jokers and called-card
  * state; its entries each say "whatever the smaller cards, when these hands hold the
