@@ -10,8 +10,8 @@
  * tricks (the leader's top cards, or a team-mate's reached through an entry)
  * and runs of top trumps. Touching cards in one hand are searched once
  * (equivalent-card pruning); moves are ordered with the table's best move
- * first, then sure winners, cheap wins, partner-aware leads and discards,
- * with a history heuristic breaking ties.
+ * first, then sure winners, cheap wins, partner-aware leads and discards
+ * (a history heuristic was tried and made no difference).
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
@@ -297,7 +297,6 @@ export class DoubleDummy {
       this.unplay(p, m, undo);
       if (r === isMax) {
         this.takeRel(rb);
-        if (i > 0) this.noteCutoff(p, m);
         return r;
       }
       this.addRel(rb);
@@ -442,7 +441,6 @@ export class DoubleDummy {
       this.unplay(p, m, undo);
       if (r === isMax) {
         this.takeRel(rb);
-        if (i > 0) this.noteCutoff(p, m);
         result = r;
         found = m;
         break;
@@ -721,16 +719,6 @@ export class DoubleDummy {
     return this.maxSide[o] === this.maxSide[p] && this.counted[o] === this.counted[p];
   }
 
-  /** History heuristic: per seat and move, how often it cut a search off (weighted by tricks left); breaks ties in ordering. */
-  private readonly history = new Float64Array(4 * 80);
-  private historyScale = 0;
-
-  private noteCutoff(p: number, m: number): void {
-    const tl = this.tricksLeft();
-    const v = (this.history[p * 80 + m]! += tl * tl);
-    if (v * this.historyScale > 0.9 || this.historyScale === 0) this.historyScale = 0.9 / v;
-  }
-
   private order(p: number, base: number, n: number): void {
     const wants = this.wantsTrick(p);
     const h = this.hand;
@@ -792,7 +780,7 @@ export class DoubleDummy {
           } else score = 40 - r - trumpPenalty;
         }
       }
-      this.scores[i] = score + this.history[p * 80 + m]! * this.historyScale;
+      this.scores[i] = score;
     }
     // Insertion sort, best first.
     for (let i = 1; i < n; i++) {
