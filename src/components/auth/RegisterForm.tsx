@@ -11,7 +11,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
 import { describeCode, describeError, type TranslatableMessage } from "@/trpc/errors";
 import { loginAction } from "@/server/auth/actions";
-import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
+import { isLocale, type Locale } from "@/i18n/config";
+import { LocaleField } from "@/components/forms/LocaleField";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { PASSWORD_MIN, checkDisplayName, checkEmail, checkPassword, type ValidationMessage } from "@/components/forms/validation";
@@ -139,16 +140,7 @@ export function RegisterForm() {
         error={text(fieldErrors.password)}
         required
       />
-      <div className="field">
-        <label htmlFor="field-locale">{t("fields.locale")}</label>
-        <select id="field-locale" name="locale" value={locale} onChange={(e) => isLocale(e.target.value) && setLocale(e.target.value)}>
-          {LOCALES.map((option) => (
-            <option key={option} value={option} lang={option}>
-              {LOCALE_NAMES[option]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LocaleField id="field-locale" label={t("fields.locale")} value={locale} onChange={setLocale} />
       <div>
         <button type="submit" className="button" disabled={busy} data-testid="register-submit">
           {busy ? t("register.submitting") : t("register.submit")}

@@ -9,7 +9,8 @@ import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
 import { describeError, type DescribedError } from "@/trpc/errors";
-import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "@/i18n/config";
+import { LocaleField } from "@/components/forms/LocaleField";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { checkDisplayName, type ValidationMessage } from "@/components/forms/validation";
@@ -73,22 +74,7 @@ export function ProfileEditor({ displayName, locale }: { displayName: string; lo
         error={nameText}
         required
       />
-      <div className="field">
-        <label htmlFor="profile-locale">{t("locale")}</label>
-        <select
-          id="profile-locale"
-          name="locale"
-          value={language}
-          onChange={(e) => isLocale(e.target.value) && setLanguage(e.target.value)}
-          data-testid="profile-locale"
-        >
-          {LOCALES.map((option) => (
-            <option key={option} value={option} lang={option}>
-              {LOCALE_NAMES[option]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LocaleField id="profile-locale" label={t("locale")} value={language} onChange={setLanguage} testId="profile-locale" />
       <div>
         <button type="submit" className="button" disabled={busy} data-testid="profile-save">
           {busy ? t("edit.saving") : t("edit.save")}
