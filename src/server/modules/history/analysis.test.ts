@@ -67,7 +67,7 @@ describe("history.analyzeHand", () => {
 
   it("reports a timeout when the solve outlasts its time limit, and refuses unknown hands and matches", async () => {
     const { matchId } = await storedMatch("limits");
-    expect(await analyzeMatchHand(testDb(), matchId, 1, { maxHandSize: 13, timeLimitMs: 50 })).toEqual({ ok: true, value: { status: "timeout", maxHandSize: 13 } });
+    expect(await analyzeMatchHand(testDb(), matchId, 0, { maxHandSize: 13, timeLimitMs: 50 })).toEqual({ ok: true, value: { status: "timeout", maxHandSize: 13 } });
     await expect(testCaller().history.analyzeHand({ matchId, handIndex: 999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(testCaller().history.analyzeHand({ matchId: "no-such-match", handIndex: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   }, 30_000);
