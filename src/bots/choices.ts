@@ -1,12 +1,15 @@
 /**
  * Contract set-up choices outside bidding and card play: trump, the called
  * ace, vip turns, the kat exchange, gå med, fordækt kort and jernhånd.
- * Each picks from the legal actions with simple hand-strength rules.
+ * Each picks from the legal actions with simple hand-strength rules. The
+ * margins beside the trump, call and join rules state the same rules as
+ * numbers (>= 0: a bot would have chosen so), for reading other seats'
+ * choices back (bids.auctionEvidence).
  */
 import { type Card, type Suit, JOKER, rankValue } from "../engine/cards";
 import type { Action, MatchView } from "../engine/types";
-import { avoidRisk, bestTrump, playingTricks } from "./evaluate";
-import { calledCard, isAvoidContract } from "./facts";
+import { type HandProfile, avoidRisk, bestTrump, bestTrumpOf, handProfile, playingTricks, profileHolds, profileLength, profileTricks } from "./evaluate";
+import { ALL_SUITS, calledCard, isAvoidContract } from "./facts";
 
 const suitLength = (cards: readonly Card[], s: Suit) => cards.filter((c) => c !== JOKER && c[1] === s).length;
 
@@ -16,23 +19,54 @@ export function chooseTrump(cards: readonly Card[], legal: readonly Action[]): A
   return options.find((o) => o.suit === best.suit) ?? legal[0]!;
 }
 
-/** Call the ace of a side suit we are long in and hold the king of, never our own ace when avoidable. */
+/**
+ * How much to trust a hand's margin for its trump: a bot names its best suit
+ * (margin 0.5); each trick a suit falls short of the best costs 2.
+ */
+export function trumpChoiceMargin(p: HandProfile, trump: Suit, allowed: readonly Suit[] = ALL_SUITS): number {
+  const best = bestTrumpOf(p, allowed).tricks;
+  return 2 * (profileTricks(p, trump) + profileLength(p, trump) * 0.01 - best) + 0.5;
+}
+
+/** How much we like calling `card`: a side suit we are long in and hold the king of, never our own ace when avoidable. */
+function callScore(p: HandProfile, card: Card, trump: Suit | null): number {
+  const s = card[1] as Suit;
+  let score = profileLength(p, s) * 2;
+  if (profileHolds(p, card)) score -= 50; // selvmakker: playing alone
+  if (profileHolds(p, "K" + s)) score += 3;
+  if (s === trump) score -= 1;
+  return score;
+}
+
 export function chooseCall(cards: readonly Card[], legal: readonly Action[], trump: Suit | null): Action {
   const calls = legal.filter((a): a is Extract<Action, { type: "call" }> => a.type === "call");
+  const p = handProfile(cards);
   let best = calls[0]!;
   let bestScore = -Infinity;
   for (const c of calls) {
-    const s = c.card[1] as Suit;
-    let score = suitLength(cards, s) * 2;
-    if (cards.includes(c.card)) score -= 50; // selvmakker: playing alone
-    if (cards.includes("K" + s)) score += 3;
-    if (s === trump) score -= 1;
+    const score = callScore(p, c.card, trump);
     if (score > bestScore) {
       bestScore = score;
       best = c;
     }
   }
   return best;
+}
+
+/** Call-score points that weigh like one trick of bid margin (a suit two cards longer is worth about 2/3 of a trick). */
+const CALL_SCORE_PER_TRICK = 6;
+
+/**
+ * The call rule as a margin: how far `called` beats the best other card of its
+ * rank (the trump suit is not callable when trump was named first), capped so
+ * one call never outweighs the auction.
+ */
+export function callMargin(p: HandProfile, called: Card, trump: Suit | null): number {
+  const rank = called[0]!;
+  let other = -Infinity;
+  for (const s of ALL_SUITS) if (s !== called[1] && s !== trump) other = Math.max(other, callScore(p, rank + s, trump));
+  const diff = other === -Infinity ? 1 : (callScore(p, called, trump) - other) / CALL_SCORE_PER_TRICK;
+  return Math.max(-3, Math.min(1, diff + 0.5));
 }
 
 /** Vip: accept the turned card's suit when it is close to our best trump; otherwise turn the next. */
@@ -101,11 +135,13 @@ export function chooseExchange(view: MatchView, cards: readonly Card[], legal: r
 
 const choose3 = (n: number) => (n * (n - 1) * (n - 2)) / 6;
 
-/** Gå med (join a sol): only with a hand that is safe for avoiding tricks. */
+/** Gå med as a margin: only a hand that is safe for avoiding tricks joins a sol. */
+export const joinMargin = (p: HandProfile): number => 0.3 - p.avoidRisk;
+
 export function chooseJoin(cards: readonly Card[], legal: readonly Action[]): Action {
   const join = legal.find((a) => a.type === "join");
   const decline = legal.find((a) => a.type === "decline");
-  if (join && avoidRisk(cards) < 0.3) return join;
+  if (join && joinMargin(handProfile(cards)) > 0) return join;
   return decline ?? join ?? legal[0]!;
 }
 

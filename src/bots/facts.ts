@@ -6,7 +6,8 @@
  */
 import { type Card, type Suit, JOKER, rankValue } from "../engine/cards";
 import type { TrickRules } from "../engine/core/trick";
-import type { ContractSummary, HandView, MatchView, Seat } from "../engine/types";
+import { apply, createMatch, legalActions } from "../engine/index";
+import type { Action, ContractSummary, HandView, MatchView, Seat } from "../engine/types";
 import { nextSeat } from "../engine/types";
 
 export const ALL_SUITS: readonly Suit[] = ["S", "H", "D", "C"];
@@ -153,3 +154,40 @@ export const suitCards = (cards: readonly Card[], suit: Suit, aceLow: boolean): 
 
 /** Strongest first by rank (jokers last). */
 export const byRankDesc = (aceLow: boolean) => (a: Card, b: Card): number => rankValue(b, aceLow) - rankValue(a, aceLow);
+
+/** One auction action as it was made: by whom, what, and the actions that seat could choose from then. */
+export interface AuctionStep {
+  readonly seat: Seat;
+  readonly action: Action;
+  readonly legal: readonly Action[];
+}
+
+/** Any seed: the stand-in deal's cards never matter to what may be bid. */
+const STAND_IN_SEED = "auction-replay";
+
+/**
+ * The hand's auction with what was legal at each action. The view lists the
+ * actions only; the choices at each one come from replaying them through the
+ * engine on a stand-in deal (the legal bids depend on the ladder, the options
+ * and the actions so far, never on the cards; jernhånd's redeal, which does,
+ * is left out). The stand-in's first hand is dealt by seat 0, so seats are
+ * turned to put this hand's dealer there. Stops at the first action the
+ * replay refuses (none should be).
+ */
+export function auctionSteps(view: MatchView): AuctionStep[] {
+  const hand = view.hand;
+  if (!hand || hand.auction.length === 0) return [];
+  const created = createMatch({ variant: view.variant, options: view.options, seed: STAND_IN_SEED });
+  if (!created.ok) return [];
+  let state = created.value;
+  const turned = (s: Seat): Seat => nextSeat(s, 4 - hand.dealer);
+  const steps: AuctionStep[] = [];
+  for (const { seat, action } of hand.auction) {
+    const legal = legalActions(state, turned(seat)).filter((a) => a.type !== "redeal");
+    const step = apply(state, turned(seat), action);
+    if (!step.ok) break;
+    steps.push({ seat, action, legal });
+    state = step.state;
+  }
+  return steps;
+}
