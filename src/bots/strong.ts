@@ -1,6 +1,7 @@
 /**
  * The strong level's card play: deal the unseen cards at random in ways
- * consistent with what this seat has seen (sampling.ts), solve each sample
+ * consistent with what this seat has seen, weighted by what the auction says
+ * about each hand (sampling.ts), solve each sample
  * double dummy, and play the card with the best average points under the
  * variant's scoring (outcome.ts). Early in a hand, when a full solve per card
  * would not fit the time budget, each sample is played out instead by a fast
@@ -17,7 +18,7 @@ import type { MatchView, Seat } from "../engine/types";
 import { calledCard, seatedHand, sidesOf, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
 import { chooseCard, playContext } from "./play";
-import { hiddenInfo, sampleHands } from "./sampling";
+import { createDealSampler } from "./sampling";
 import { cardToMove, cardValues, createSearch } from "./solver/index";
 
 export interface StrongOptions {
@@ -31,6 +32,8 @@ export interface StrongOptions {
 
 /** Search work (solver nodes or playout plies) a millisecond buys on a modest, busy machine (the solver does 1-2 M nodes/s). */
 export const WORK_PER_MS = 800;
+/** Work units one hand evaluation of the deal sampler costs (a few microseconds, like a few solver nodes). */
+export const WORK_PER_EVALUATION = 4;
 
 /**
  * Hand size from which the exact solve fits the budget with enough samples (about 30). Solving
@@ -60,8 +63,8 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
   if (handModel(view, me, sides.declaring) === null) return null;
 
   const rules = trickRulesOf(view);
-  const info = hiddenInfo(view, me, cards);
   const rng = createRng(`${opts.seed}#strong#${view.handIndex}#${hand.tricks.length}#${hand.trick?.plays.length ?? 0}#${me}`);
+  const sampler = createDealSampler(view, me, cards, rng);
   const exact = cards.length <= (opts.exactCards ?? exactCardsFor(opts.budgetMs));
   const workBudget = opts.budgetMs * WORK_PER_MS;
   const hardDeadline = performance.now() + opts.budgetMs * 4;
@@ -73,8 +76,8 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
   const leader: Seat = trick ? trick.leader : me;
   let samples = 0;
   let failures = 0;
-  while (samples < maxSamples && (samples === 0 || (work < workBudget && performance.now() < hardDeadline))) {
-    const hands = sampleHands(info, rng, called);
+  while (samples < maxSamples && (samples === 0 || (work + sampler.evaluations * WORK_PER_EVALUATION < workBudget && performance.now() < hardDeadline))) {
+    const hands = sampler.next();
     if (!hands) {
       if (++failures > 20) break;
       continue;
