@@ -1,14 +1,15 @@
 /**
  * Engine benchmark: plays random legal matches of every registered variant
- * for a few seconds each and prints one line per variant:
+ * in this one process, a few seconds each, and prints one line per variant:
  *   VARIANT HANDS_PER_SECOND hands/s  (details)
- * The random player picks with `legalActions(state, seat)[rng.int(n)]`, as
- * every client does. For es-makker a second line, `esmakker/sampled`, plays
- * the same kind of matches with `randomLegalAction`, which makes the same
- * choice without building the exchange's list of up to 287 discards.
- * Each variant runs in its own child process, so the shared match code's
- * inline caches see only that variant's hand shapes: each line measures one
- * variant's rules, not how the JIT copes with four variants mixed.
+ * The random player picks with `randomLegalAction(state, seat, rng)`, the
+ * engine's random player: the same choice as `legalActions(state, seat)
+ * [rng.int(n)]` without building lists it can index directly (es-makker's
+ * up to 287 exchange discards, the auction's bids, the legal cards). A
+ * second line per variant, `VARIANT/list`, picks from the full legalActions
+ * list, as a client does.
+ * Es-makker runs first: the variants share the match code, and the first
+ * variant measured gets the JIT's inline caches to itself.
  * The timed loop keeps no states alive: sampling every 64th state there
  * (for the legalActions figure) cost about 40% of the rate through old-
  * generation promotions, so the samples come from a few extra matches.
@@ -16,27 +17,20 @@
  * gives the best 250 ms window and the rate per second of the process's own
  * CPU time, and the load average is printed before and after.
  *
- * Where the es-makker time goes (CPU profile after two optimisation passes,
- * ~60 actions per hand): applying a card 17%, listing legal plays 14%, the
- * exchange list (287 entries, one per hand) 9%, the match layer's apply and
- * legalActions dispatch 12%, GC 5%, dealing (two SHA-256 and a shuffle per
- * hand) 7%, input canonicalisation 4%, the rest auction and scoring. No
- * single item dominates: the floor is set by the immutable public shapes
- * (every action allocates a 13-field match state, a 27-field hand, a new
- * `hands` array and the seat's card array, a trick, two result wrappers and
- * the legal list) and by string cards (each membership test is a string
- * comparison loop). The 100,000 hands/s goal (~160 ns per action, 6-8x the
- * current rate) needs a different internal representation, not more tuning:
- * integer cards, hands as four 13-bit suit masks plus a joker count (legal
- * plays and follow-suit checks become a few bit operations), a mutable hand
- * advanced in place, and the public BaseHand arrays built lazily from it
- * when a caller reads them.
+ * Where the es-makker time goes (CPU profile, ~62 actions per hand): the
+ * play of the cards about 30% (a hand keeps each seat's cards with per-suit
+ * bit masks of their positions, so a card costs one allocation and a few
+ * bit operations), dealing 15% (two SHA-256 hashes, three 64-byte blocks,
+ * and a shuffle per hand: the deal must stay a one-way function of the
+ * seed), the auction and contract set-up 20%, the match layer's apply
+ * (input check, the new match state) 15%, scoring and GC the rest. The
+ * 100,000 hands/s goal is not reached: it leaves 10 µs per hand, of which
+ * the hashing alone takes about 3 µs on this machine, and every remaining
+ * step is an allocation-light function already.
  *
- * Usage: npm run bench:engine [-- SECONDS_PER_VARIANT]
+ * Usage: npm run bench:engine [-- SECONDS_PER_LINE]
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import {
   type Action,
   type MatchState,
@@ -52,8 +46,6 @@ import {
 } from "../src/engine";
 
 const seconds = Number(process.argv[2] ?? 3);
-// Set in a child process: the one variant it measures.
-const onlyVariant = process.argv[3];
 
 type Chooser = (state: MatchState, seat: Seat, rng: Rng) => Action;
 const fromList: Chooser = (state, seat, rng) => {
@@ -157,20 +149,11 @@ const loadAverage = (): string => {
   }
 };
 
-function benchVariant(id: string) {
-  const choosers: [string, Chooser][] = id === "esmakker" ? [[id, fromList], ["esmakker/sampled", sampled]] : [[id, fromList]];
-  for (const [, choose] of choosers) warmUp(id, choose, 100);
-  for (const [label, choose] of choosers) bench(id, label, choose);
+console.log(`load average ${loadAverage()}; ${seconds} s per line, one process`);
+const ids = [...variantIds()].sort((a, b) => (a === "esmakker" ? -1 : b === "esmakker" ? 1 : 0));
+for (const id of ids) {
+  for (const choose of [sampled, fromList]) warmUp(id, choose, 100);
+  bench(id, id, sampled);
+  bench(id, `${id}/list`, fromList);
 }
-
-if (onlyVariant !== undefined) benchVariant(onlyVariant);
-else {
-  console.log(`load average ${loadAverage()}; ${seconds} s per variant, one process each`);
-  // The same node flags (tsx's loader) and this script, with the variant as the second argument.
-  const script = fileURLToPath(import.meta.url);
-  for (const id of variantIds()) {
-    const child = spawnSync(process.execPath, [...process.execArgv, script, String(seconds), id], { stdio: "inherit" });
-    if (child.status !== 0) process.exit(child.status ?? 1);
-  }
-  console.log(`load average ${loadAverage()}`);
-}
+console.log(`load average ${loadAverage()}`);

@@ -72,7 +72,9 @@ describe("decisions depend on the view and the seed only", () => {
               for (const cb of hands[b]!)
                 if (ca !== cb && ca !== "JK" && cb !== "JK" && ca[1] === cb[1]) {
                   const newHands = hands.map((h, s) => (s === a ? h.map((c) => (c === ca ? cb : c)) : s === b ? h.map((c) => (c === cb ? ca : c)) : h));
-                  swapped = { ...state, hand: { ...state.hand!, hands: newHands } };
+                  // The hand's public fields as plain data (a state's hand may keep them in another form inside).
+                  const plain = JSON.parse(JSON.stringify(state.hand)) as NonNullable<MatchState["hand"]>;
+                  swapped = { ...state, hand: { ...plain, hands: newHands } };
                   break search;
                 }
       expect(swapped, `${variant}: found two hidden cards to swap`).not.toBeNull();

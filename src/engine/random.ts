@@ -58,8 +58,17 @@ function pad(message: string): number {
   return total;
 }
 
+// The last digest, written by hashInto: callers read it at once, so hashing allocates nothing.
+const digest = new Int32Array(8);
+
 /** SHA-256 of a string's UTF-8 bytes, as eight 32-bit words. */
 export function sha256Words(message: string): Uint32Array {
+  hashInto(message);
+  return new Uint32Array(digest);
+}
+
+/** SHA-256 of `message` into `digest`. */
+function hashInto(message: string): void {
   const total = pad(message);
   const bytes = padded, w = schedule;
   let h0 = 0x6a09e667, h1 = 0xbb67ae85 | 0, h2 = 0x3c6ef372, h3 = 0xa54ff53a | 0;
@@ -88,19 +97,17 @@ export function sha256Words(message: string): Uint32Array {
     h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
     h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + hh) | 0;
   }
-  const h = new Uint32Array(8);
-  h[0] = h0; h[1] = h1; h[2] = h2; h[3] = h3; h[4] = h4; h[5] = h5; h[6] = h6; h[7] = h7;
-  return h;
+  digest[0] = h0; digest[1] = h1; digest[2] = h2; digest[3] = h3; digest[4] = h4; digest[5] = h5; digest[6] = h6; digest[7] = h7;
 }
 
 const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /** SHA-256 as 64 lowercase hex digits. */
 export function sha256Hex(message: string): string {
-  const h = sha256Words(message);
+  hashInto(message);
   let out = "";
   for (let i = 0; i < 8; i++) {
-    const x = h[i]!;
+    const x = digest[i]! >>> 0;
     out += HEX_BYTE[x >>> 24]! + HEX_BYTE[(x >>> 16) & 0xff]! + HEX_BYTE[(x >>> 8) & 0xff]! + HEX_BYTE[x & 0xff]!;
   }
   return out;
@@ -128,7 +135,7 @@ class Sfc32 implements Rng {
   private c: number;
   private d: number;
 
-  constructor(s: Uint32Array) {
+  constructor(s: Int32Array | Uint32Array) {
     this.a = s[0]! | 0;
     this.b = s[1]! | 0;
     this.c = s[2]! | 0;
@@ -151,12 +158,18 @@ class Sfc32 implements Rng {
     const limit = n < SMALL_LIMITS.length ? SMALL_LIMITS[n]! : 0x100000000 - (0x100000000 % n);
     let x = this.nextU32();
     while (x >= limit) x = this.nextU32();
-    return x % n;
+    // x % n without `%` on a number above 2^31, which V8 computes with a slow floating-point remainder call;
+    // the quotient from a float division is at most one too high, which the correction undoes.
+    const r = x - Math.floor(x / n) * n;
+    return r < 0 ? r + n : r;
   }
 }
 
 /** A generator seeded with the SHA-256 of `seed`. */
-export const createRng = (seed: string): Rng => new Sfc32(sha256Words(seed));
+export function createRng(seed: string): Rng {
+  hashInto(seed);
+  return new Sfc32(digest);
+}
 
 /** Fisher-Yates shuffle into a new array. */
 export function shuffle<T>(items: readonly T[], rng: Rng): T[] {

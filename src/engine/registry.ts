@@ -29,9 +29,23 @@ export const getVariant = (id: string): AnyVariant | undefined =>
   Object.prototype.hasOwnProperty.call(VARIANTS, id) ? VARIANTS[id as VariantId] : undefined;
 
 /** Full options of a variant from partial input (missing keys get the RULES.md defaults). */
+// The default options per variant, parsed once: most matches are created with none given.
+const DEFAULT_OPTIONS = new Map<string, Readonly<Record<string, unknown>>>();
+
+const isEmptyObject = (x: unknown): boolean =>
+  x === undefined || (typeof x === "object" && x !== null && Object.getPrototypeOf(x) === Object.prototype && Object.keys(x).length === 0);
+
 export function parseOptions(variantId: string, raw: unknown): Result<Readonly<Record<string, unknown>>> {
   const variant = getVariant(variantId);
   if (!variant) return fail("setup/unknown-variant", `unknown variant "${variantId}"`, { variant: variantId });
+  if (isEmptyObject(raw)) {
+    let defaults = DEFAULT_OPTIONS.get(variant.id);
+    if (!defaults) {
+      defaults = Object.freeze(variant.optionsSchema.parse({}) as Record<string, unknown>);
+      DEFAULT_OPTIONS.set(variant.id, defaults);
+    }
+    return ok(defaults);
+  }
   const parsed = variant.optionsSchema.safeParse(raw ?? {});
   if (!parsed.success)
     return fail("setup/invalid-options", `invalid options: ${describeZodError(parsed.error)}`, { variant: variantId });

@@ -79,6 +79,9 @@ export function currentWinner(trick: Trick, rules: TrickRules): Seat {
 // One frozen Play per card and seat (index card * 4 + seat), shared by every trick: plays are immutable.
 const PLAYS: readonly Play[] = CARD_BY_INDEX.flatMap((card) => SEATS.map((seat) => Object.freeze({ seat, card })));
 
+/** The shared Play of the card with index `index` (cardIndex) by `seat`. */
+export const playByIndex = (index: number, seat: Seat): Play => PLAYS[index * 4 + seat]!;
+
 /** The Play of `card` by `seat` (a shared object for real cards). */
 export const playOf = (seat: Seat, card: Card): Play => {
   const i = cardIndex(card);

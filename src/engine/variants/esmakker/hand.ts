@@ -2,8 +2,16 @@
  * Es-makker hand state and its rules: the auction (melde tilbage, baghånd,
  * jernhånd, gå med), the contract set-up (trump, called ace, vip turns, halve,
  * exchange, fordækt kort) and the play, as pure functions over immutable state.
- * The hot path (legal moves and applying a card) reuses frozen action objects
- * and copies only the small arrays it changes.
+ *
+ * A hand is an immutable `Hand` object with the public EsmakkerHand shape.
+ * Inside, the play is kept small, because a card is played ~50 times a hand:
+ * the cards each seat held when the hands last changed (deal, exchange) with
+ * per-suit bit masks of their positions, a bit mask per seat of the positions
+ * already played, and the trick in progress packed into three integers. So
+ * playing a card allocates one object, and legal plays and follow-suit checks
+ * are a few bit operations. The public `hands` and `trick` are built from
+ * these when read (and kept). Functions taking an EsmakkerHand also accept a
+ * plain object of that shape (e.g. parsed from JSON) and rebuild it first.
  */
 import {
   CALL_ACTIONS,
@@ -18,9 +26,9 @@ import {
   VIP_ACCEPT,
   VIP_TURN,
 } from "../../actions";
-import { type Card, type Suit, JOKER, JOKER_INDEX, SUITS, cardIndex, indexOfCard, rankOf, withoutAll } from "../../cards";
+import { type Card, type Suit, JOKER, JOKER_INDEX, SUITS, cardIndex, rankOf, withoutAll } from "../../cards";
 import { type DuelAuction, auctionBid, auctionOver, auctionPass, canHold, minimumRank, startAuction } from "../../core/auction";
-import { type TrickRules, currentWinner, playOf, withPlay } from "../../core/trick";
+import { type TrickRules, currentWinner, playByIndex } from "../../core/trick";
 import type { Deal, Rng } from "../../random";
 import {
   type Action,
@@ -33,6 +41,7 @@ import {
   type Play,
   type Seat,
   type SeatAction,
+  type Trick,
   err,
   nextSeat,
 } from "../../types";
@@ -76,6 +85,298 @@ export interface EsmakkerHand extends BaseHand {
   readonly rules: TrickRules;
   /** Why the hand ended: "allTricks", "allPassed", "redeal", "solLost"; null while it runs. */
   readonly endReason: string | null;
+}
+
+// ---------------------------------------------------------------------------
+// The state object
+
+/** The fields fixed during the play: auction and contract set-up. */
+type Setup = Pick<
+  EsmakkerHand,
+  | "dealer"
+  | "deal"
+  | "forehand"
+  | "auction"
+  | "bidding"
+  | "bid"
+  | "joiners"
+  | "declarer"
+  | "trump"
+  | "called"
+  | "partner"
+  | "kat"
+  | "katOwner"
+  | "vipTurned"
+  | "exchangers"
+  | "hidden"
+  | "rules"
+>;
+
+// Suit numbers: a card's index divided by 13 (STANDARD_DECK order), and 4 for a joker.
+const SUIT_LETTERS: readonly Suit[] = ["S", "H", "D", "C"];
+const NO_SUIT = 4;
+const suitNumber = (index: number): number => (index === JOKER_INDEX ? NO_SUIT : (index / 13) | 0);
+
+/**
+ * The cards each seat held when the hands last changed, and what the play
+ * needs to know of them by position (seat s, position i < 16). The tables
+ * are filled when the play starts; before it they are empty (bareHolding).
+ */
+interface Holding {
+  readonly held: readonly (readonly Card[])[];
+  /** cardIndex of each card, at s * 16 + i. */
+  readonly index: readonly number[];
+  /** Bit mask of positions per seat and suit number, at s * 5 + suit; the fordækt card counts as the called suit. */
+  readonly suitPos: readonly number[];
+  /** The called card: its index and suit number (-1: none), and who holds it at which position (-1: nobody). */
+  readonly calledIndex: number;
+  readonly calledSuit: number;
+  readonly calledSeat: number;
+  readonly calledPos: number;
+  /** The fordækt card's index and the declarer holding it (-1: none). */
+  readonly hiddenIndex: number;
+  readonly hiddenSeat: number;
+}
+
+const NO_TABLE: readonly number[] = Object.freeze([]);
+const bareHolding = (held: readonly (readonly Card[])[]): Holding => ({
+  held,
+  index: NO_TABLE,
+  suitPos: NO_TABLE,
+  calledIndex: -1,
+  calledSuit: -1,
+  calledSeat: -1,
+  calledPos: -1,
+  hiddenIndex: -1,
+  hiddenSeat: -1,
+});
+
+/** The holding with its tables, for the play. */
+function holdingOf(held: readonly (readonly Card[])[], s: Setup): Holding {
+  const calledIndex = s.called === null ? -1 : cardIndex(s.called);
+  const calledSuit = calledIndex < 0 ? -1 : suitNumber(calledIndex);
+  const hiddenIndex = s.hidden === null ? -1 : cardIndex(s.hidden);
+  const hiddenSeat = hiddenIndex < 0 || s.declarer === null ? -1 : s.declarer;
+  const index: number[] = [];
+  const suitPos = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  let calledSeat = -1, calledPos = -1;
+  for (let seat = 0; seat < 4; seat++) {
+    const cards = held[seat]!;
+    if (cards.length > 16) throw new Error("a hand of more than 16 cards");
+    for (let i = 0; i < 16; i++) {
+      if (i >= cards.length) {
+        index.push(-1);
+        continue;
+      }
+      const c = cardIndex(cards[i]!);
+      index.push(c);
+      const suit = c === hiddenIndex && seat === hiddenSeat ? calledSuit : suitNumber(c);
+      suitPos[seat * 5 + suit] = suitPos[seat * 5 + suit]! | (1 << i);
+      if (c === calledIndex) (calledSeat = seat), (calledPos = i);
+    }
+  }
+  return { held, index, suitPos, calledIndex, calledSuit, calledSeat, calledPos, hiddenIndex, hiddenSeat };
+}
+
+class Hand implements EsmakkerHand {
+  #hands: readonly (readonly Card[])[] | undefined = undefined;
+  #trick: Trick | undefined = undefined;
+
+  constructor(
+    readonly setup: Setup,
+    readonly holding: Holding,
+    readonly phase: Phase,
+    readonly turn: Seat | null,
+    readonly partnerPublic: boolean,
+    readonly calledLedAt: number,
+    readonly solLost: readonly Seat[],
+    readonly endReason: string | null,
+    readonly tricks: readonly CompletedTrick[],
+    readonly tricksWon: readonly number[],
+    /** Positions in holding.held already played: seat 0 in bits 0-15, seat 1 in bits 16-31; gone23 likewise. */
+    readonly gone01: number,
+    readonly gone23: number,
+    /** The trick in progress: its leader (-1: none), how many cards, their indices in 6 bits each. */
+    readonly trickLeader: number,
+    readonly trickCount: number,
+    readonly trickCards: number,
+  ) {}
+
+  get dealer() { return this.setup.dealer; } // prettier-ignore
+  get deal() { return this.setup.deal; } // prettier-ignore
+  get forehand() { return this.setup.forehand; } // prettier-ignore
+  get auction() { return this.setup.auction; } // prettier-ignore
+  get bidding() { return this.setup.bidding; } // prettier-ignore
+  get bid() { return this.setup.bid; } // prettier-ignore
+  get joiners() { return this.setup.joiners; } // prettier-ignore
+  get declarer() { return this.setup.declarer; } // prettier-ignore
+  get trump() { return this.setup.trump; } // prettier-ignore
+  get called() { return this.setup.called; } // prettier-ignore
+  get partner() { return this.setup.partner; } // prettier-ignore
+  get kat() { return this.setup.kat; } // prettier-ignore
+  get katOwner() { return this.setup.katOwner; } // prettier-ignore
+  get vipTurned() { return this.setup.vipTurned; } // prettier-ignore
+  get exchangers() { return this.setup.exchangers; } // prettier-ignore
+  get hidden() { return this.setup.hidden; } // prettier-ignore
+  get rules() { return this.setup.rules; } // prettier-ignore
+
+  get hands(): readonly (readonly Card[])[] {
+    if ((this.gone01 | this.gone23) === 0) return this.holding.held;
+    return (this.#hands ??= this.holding.held.map((cards, seat) => {
+      const gone = goneOf(this, seat);
+      return cards.filter((_, i) => ((gone >>> i) & 1) === 0);
+    }));
+  }
+
+  get trick(): Trick | null {
+    if (this.trickLeader < 0) return null;
+    return (this.#trick ??= { leader: this.trickLeader as Seat, plays: trickPlays(this.trickLeader, this.trickCount, this.trickCards) });
+  }
+
+  /** The public shape, in the field order of EsmakkerHand. */
+  toJSON(): EsmakkerHand {
+    return plainHand(this);
+  }
+}
+
+/** A plain object with the public fields of a hand. */
+export const plainHand = (h: EsmakkerHand): EsmakkerHand => ({
+  phase: h.phase,
+  turn: h.turn,
+  dealer: h.dealer,
+  deal: h.deal,
+  hands: h.hands,
+  trick: h.trick,
+  tricks: h.tricks,
+  tricksWon: h.tricksWon,
+  forehand: h.forehand,
+  auction: h.auction,
+  bidding: h.bidding,
+  bid: h.bid,
+  joiners: h.joiners,
+  declarer: h.declarer,
+  trump: h.trump,
+  called: h.called,
+  partner: h.partner,
+  partnerPublic: h.partnerPublic,
+  kat: h.kat,
+  katOwner: h.katOwner,
+  vipTurned: h.vipTurned,
+  exchangers: h.exchangers,
+  hidden: h.hidden,
+  calledLedAt: h.calledLedAt,
+  solLost: h.solLost,
+  rules: h.rules,
+  endReason: h.endReason,
+});
+
+/** Positions of `seat`'s held cards already played. */
+const goneOf = (h: Hand, seat: number): number => ((seat < 2 ? h.gone01 : h.gone23) >>> ((seat & 1) << 4)) & 0xffff;
+
+function trickPlays(leader: number, count: number, cards: number): Play[] {
+  const plays = new Array<Play>(count);
+  for (let i = 0; i < count; i++) plays[i] = playByIndex((cards >>> (6 * i)) & 63, ((leader + i) & 3) as Seat);
+  return plays;
+}
+
+/** The hand as a Hand: itself, or rebuilt from a plain object of the same shape. */
+function asHand(h: EsmakkerHand): Hand {
+  if (h instanceof Hand) return h;
+  const setup: Setup = {
+    dealer: h.dealer,
+    deal: h.deal,
+    forehand: h.forehand,
+    auction: h.auction,
+    bidding: h.bidding,
+    bid: h.bid,
+    joiners: h.joiners,
+    declarer: h.declarer,
+    trump: h.trump,
+    called: h.called,
+    partner: h.partner,
+    kat: h.kat,
+    katOwner: h.katOwner,
+    vipTurned: h.vipTurned,
+    exchangers: h.exchangers,
+    hidden: h.hidden,
+    rules: h.rules,
+  };
+  let leader = -1, count = 0, cards = 0;
+  if (h.trick !== null) {
+    leader = h.trick.leader;
+    count = h.trick.plays.length;
+    h.trick.plays.forEach((p, i) => (cards |= cardIndex(p.card) << (6 * i)));
+  }
+  const p = h;
+  const holding = p.phase === "play" ? holdingOf(h.hands, setup) : bareHolding(h.hands);
+  return new Hand(setup, holding, p.phase, p.turn, p.partnerPublic, p.calledLedAt, p.solLost, p.endReason, p.tricks, p.tricksWon, 0, 0, leader, count, cards);
+}
+
+/**
+ * Set-up changes are written `{ ...SAME, field: value }`: every change object
+ * then has this one shape, so setupWith reads them without megamorphic loads.
+ */
+const SAME: { readonly [K in keyof Setup]?: undefined } = {
+  dealer: undefined,
+  deal: undefined,
+  forehand: undefined,
+  auction: undefined,
+  bidding: undefined,
+  bid: undefined,
+  joiners: undefined,
+  declarer: undefined,
+  trump: undefined,
+  called: undefined,
+  partner: undefined,
+  kat: undefined,
+  katOwner: undefined,
+  vipTurned: undefined,
+  exchangers: undefined,
+  hidden: undefined,
+  rules: undefined,
+};
+
+/** `s` with the fields of `c` replaced (undefined ones kept): an explicit literal, so every setup has one hidden class. */
+function setupWith(s: Setup, c: Partial<Setup>): Setup {
+  return {
+    dealer: s.dealer,
+    deal: s.deal,
+    forehand: s.forehand,
+    auction: c.auction ?? s.auction,
+    bidding: c.bidding ?? s.bidding,
+    bid: c.bid !== undefined ? c.bid : s.bid,
+    joiners: c.joiners ?? s.joiners,
+    declarer: c.declarer !== undefined ? c.declarer : s.declarer,
+    trump: c.trump !== undefined ? c.trump : s.trump,
+    called: c.called !== undefined ? c.called : s.called,
+    partner: c.partner !== undefined ? c.partner : s.partner,
+    kat: c.kat ?? s.kat,
+    katOwner: c.katOwner !== undefined ? c.katOwner : s.katOwner,
+    vipTurned: c.vipTurned ?? s.vipTurned,
+    exchangers: c.exchangers ?? s.exchangers,
+    hidden: c.hidden !== undefined ? c.hidden : s.hidden,
+    rules: c.rules ?? s.rules,
+  };
+}
+
+/**
+ * A new hand before the play or at its end: `h` with set-up fields replaced
+ * (`changes`), a phase and a turn, and optionally new cards (`held`), an end
+ * reason or a public partner. The position tables are built when the play starts.
+ */
+function revise(
+  h: Hand,
+  changes: Partial<Setup> | null,
+  phase: Phase,
+  turn: Seat | null,
+  more: { readonly held?: readonly (readonly Card[])[]; readonly endReason?: string; readonly partnerPublic?: boolean } = {},
+): Hand {
+  const s = changes === null ? h.setup : setupWith(h.setup, changes);
+  const held = more.held;
+  const holding =
+    phase === "play" && h.phase !== "play" ? holdingOf(held ?? h.holding.held, s) : held !== undefined ? bareHolding(held) : h.holding;
+  return new Hand(s, holding, phase, turn, more.partnerPublic ?? h.partnerPublic, h.calledLedAt, h.solLost, more.endReason ?? h.endReason,
+    h.tricks, h.tricksWon, h.gone01, h.gone23, h.trickLeader, h.trickCount, h.trickCards); // prettier-ignore
 }
 
 // A local copy: module bindings can cost a getter call on the hot path.
@@ -142,15 +443,9 @@ const isJoinable = (d: BidDef | null | undefined): boolean => d?.sol === "sol" |
 
 export function startHand(ctx: MatchContext<EsmakkerOptions>, deal: Deal): EsmakkerHand {
   const forehand = nextSeat(ctx.dealer);
-  return clone({
-    phase: "auction",
-    turn: forehand,
+  const setup: Setup = {
     dealer: ctx.dealer,
     deal,
-    hands: deal.hands.map((x) => x.slice()),
-    trick: null,
-    tricks: [],
-    tricksWon: [0, 0, 0, 0],
     forehand,
     auction: startAuction(forehand),
     bidding: [],
@@ -160,79 +455,29 @@ export function startHand(ctx: MatchContext<EsmakkerOptions>, deal: Deal): Esmak
     trump: null,
     called: null,
     partner: null,
-    partnerPublic: false,
     kat: deal.kat.slice(),
     katOwner: null,
     vipTurned: 0,
     exchangers: [],
     hidden: null,
-    calledLedAt: -1,
-    solLost: [],
     rules: { trump: null, aceLow: false, jokers: true, jokerTrumpable: ctx.options.jokerTrumpable },
-    endReason: null,
-  });
-}
-
-type Draft = { -readonly [K in keyof EsmakkerHand]: EsmakkerHand[K] };
-
-/**
- * A copy with every field written out in one fixed order: V8 copies such a
- * literal many times faster than an object spread of this size, and the
- * hand's hidden class stays the same through the whole hand.
- */
-function clone(h: EsmakkerHand): Draft {
-  return {
-    phase: h.phase,
-    turn: h.turn,
-    dealer: h.dealer,
-    deal: h.deal,
-    hands: h.hands,
-    trick: h.trick,
-    tricks: h.tricks,
-    tricksWon: h.tricksWon,
-    forehand: h.forehand,
-    auction: h.auction,
-    bidding: h.bidding,
-    bid: h.bid,
-    joiners: h.joiners,
-    declarer: h.declarer,
-    trump: h.trump,
-    called: h.called,
-    partner: h.partner,
-    partnerPublic: h.partnerPublic,
-    kat: h.kat,
-    katOwner: h.katOwner,
-    vipTurned: h.vipTurned,
-    exchangers: h.exchangers,
-    hidden: h.hidden,
-    calledLedAt: h.calledLedAt,
-    solLost: h.solLost,
-    rules: h.rules,
-    endReason: h.endReason,
   };
+  const held = deal.hands.map((x) => x.slice());
+  return new Hand(setup, bareHolding(held), "auction", forehand, false, -1, [], null, [], [0, 0, 0, 0], 0, 0, -1, 0, 0);
 }
 
-/** A new hand: `h` with the fields of `changes` replaced. */
-const patch = (h: EsmakkerHand, changes: Partial<EsmakkerHand>): EsmakkerHand => Object.assign(clone(h), changes);
-
-const finish = (h: EsmakkerHand, endReason: string, extra: Partial<EsmakkerHand> = {}): EsmakkerHand =>
-  patch(patch(h, extra), { phase: "done", turn: null, endReason });
+const finish = (h: Hand, endReason: string, changes: Partial<Setup> | null = null): Hand =>
+  revise(h, changes, "done", null, { endReason });
 
 // ---------------------------------------------------------------------------
 // Legal actions
 
-export function legalActions(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): Action[] {
+export function legalActions(hand: EsmakkerHand, seat: Seat, o: EsmakkerOptions): Action[] {
+  const h = asHand(hand);
   if (h.turn !== seat) return [];
   switch (h.phase) {
-    case "auction": {
-      const ladder = ladderFor(o);
-      const out = ladder.bidActions.slice(minimumRank(h.auction));
-      out.push(PASS);
-      if (canHold(h.auction, o.baghaand)) out.push(HOLD);
-      if (o.gaaMed && isJoinable(bidDef(h, o))) out.push(JOIN);
-      if (o.jernhaand && !hasSpoken(h, seat) && isIronHand(h.hands[seat]!)) out.push(REDEAL);
-      return out;
-    }
+    case "auction":
+      return [...ladderFor(o).bidActions.slice(minimumRank(h.auction)), ...auctionOthers(h, seat, o)];
     case "trump": {
       const banned = h.called ? h.called[1] : null; // halve: not the called ace's suit
       return SUITS.filter((s) => s !== banned).map((s) => TRUMP_ACTIONS[s]);
@@ -253,6 +498,15 @@ export function legalActions(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): A
     default:
       return [];
   }
+}
+
+/** The auction actions besides bids: pass, then hold, join and redeal where allowed. */
+function auctionOthers(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): Action[] {
+  const out = [PASS];
+  if (canHold(h.auction, o.baghaand)) out.push(HOLD);
+  if (o.gaaMed && isJoinable(bidDef(h, o))) out.push(JOIN);
+  if (o.jernhaand && !hasSpoken(h, seat) && isIronHand(h.hands[seat]!)) out.push(REDEAL);
+  return out;
 }
 
 /** Index triples i < j < k below n, precomputed per hand size. */
@@ -302,11 +556,12 @@ function jokerPositions(hand: readonly Card[]): number[] | null {
  * Frozen exchange actions by their cards' indices (a * 53 + b) * 53 + c, made
  * on first use: listing up to 287 discards then allocates nothing per entry.
  */
-let discardTable: (Action | undefined)[] | null = null;
+let discardTable: (Action | null)[] | null = null;
 function discardAction(hand: readonly Card[], index: readonly number[], i: number, j: number, k: number): Action {
-  const table = (discardTable ??= new Array<Action | undefined>(53 * 53 * 53));
+  // Filled by push: `new Array(148877)` would make a slow dictionary-mode array.
+  if (discardTable === null) for (discardTable = []; discardTable.length < 53 * 53 * 53; ) discardTable.push(null);
   const key = (index[i]! * 53 + index[j]!) * 53 + index[k]!;
-  return (table[key] ??= Object.freeze({ type: "exchange", discard: Object.freeze([hand[i]!, hand[j]!, hand[k]!]) }) as Action);
+  return (discardTable[key] ??= Object.freeze({ type: "exchange", discard: Object.freeze([hand[i]!, hand[j]!, hand[k]!]) }) as Action);
 }
 
 /** Every distinct 3-card discard (jokers are alike), without the called card; first keeping the hand unless compulsory. */
@@ -360,59 +615,81 @@ function randomExchange(h: EsmakkerHand, seat: Seat, rng: Rng): Action {
 }
 
 /** legalActions(h, seat, o)[rng.int(n)] for the n legal actions (null when none), building the list only where it is cheap. */
-export function randomLegalAction(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions, rng: Rng): Action | null {
-  if (h.turn === seat && h.phase === "exchange") return randomExchange(h, seat, rng);
+export function randomLegalAction(hand: EsmakkerHand, seat: Seat, o: EsmakkerOptions, rng: Rng): Action | null {
+  const h = asHand(hand);
+  if (h.turn !== seat) return null;
+  if (h.phase === "exchange") return randomExchange(h, seat, rng);
+  if (h.phase === "play") {
+    // The k-th set bit of the mask is the k-th entry of playActions' list.
+    let mask = playMask(h, seat);
+    for (let k = rng.int(bitCount(mask)); k > 0; k--) mask &= mask - 1;
+    return PLAY_ACTIONS[h.holding.index[(seat << 4) + lowestBit(mask)]!]!;
+  }
+  if (h.phase === "auction") {
+    // Indexes legalActions' list (the bids allowed, then the others) without copying the bids.
+    const bids = ladderFor(o).bidActions;
+    const from = minimumRank(h.auction);
+    const others = auctionOthers(h, seat, o);
+    const pick = rng.int(bids.length - from + others.length);
+    return pick < bids.length - from ? bids[from + pick]! : others[pick - (bids.length - from)]!;
+  }
   const legal = legalActions(h, seat, o);
   return legal.length === 0 ? null : legal[rng.int(legal.length)]!;
 }
 
+const lowestBit = (mask: number): number => 31 - Math.clz32(mask & -mask);
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/** The suit number others must follow in the trick in progress (NO_SUIT for a led joker). Needs a trick. */
+function ledSuitNumber(h: Hand): number {
+  const first = h.trickCards & 63;
+  const hold = h.holding;
+  return first === hold.hiddenIndex && h.trickLeader === hold.hiddenSeat ? hold.calledSuit : suitNumber(first);
+}
+
 /**
- * The play actions `seat` may take now (a joker listed once). The hottest
- * function of a playout, so suits are compared as char codes: a card's suit
- * is its second character; a led joker sets no suit (0), and a joker's "K"
- * (75) in the hand matches no suit.
+ * The positions of `seat`'s held cards it may play now, as a bit mask (a
+ * joker only at its first position: jokers are alike). The hottest function
+ * of a playout.
  */
-function playActions(h: EsmakkerHand, seat: Seat): Action[] {
-  const hand = h.hands[seat]!;
-  const called = h.called;
-  const calledSuit = called === null ? 0 : called.charCodeAt(1);
-  const trick = h.trick;
-  const holdsCalled = called !== null && indexOfCard(hand, called) >= 0;
-  const hidden = seat === h.declarer ? h.hidden : null; // the fordækt card counts as the called suit
-  let led = 0;
-  let mustFollow = false;
-  if (trick === null) {
-    if (holdsCalled && h.calledLedAt < 0) led = calledSuit; // leading that suit means leading the called card
-  } else {
-    const first = trick.plays[0]!;
-    if (first.card !== JK) led = first.card === h.hidden && first.seat === h.declarer ? calledSuit : first.card.charCodeAt(1);
-    if (holdsCalled && led === calledSuit && h.calledLedAt === h.tricks.length) return [PLAY_ACTIONS[cardIndex(called)]!];
-    for (let i = 0; i < hand.length && !mustFollow; i++) {
-      const c = hand[i]!;
-      mustFollow = (c === hidden ? calledSuit : c.charCodeAt(1)) === led;
-    }
+function playMask(h: Hand, seat: Seat): number {
+  const hold = h.holding;
+  const gone = goneOf(h, seat);
+  const avail = ((1 << hold.held[seat]!.length) - 1) & ~gone;
+  const at = seat * 5;
+  const jokers = hold.suitPos[at + NO_SUIT]! & avail;
+  const firstJoker = jokers & -jokers;
+  const plain = avail & ~jokers;
+  const holdsCalled = hold.calledSeat === seat && ((gone >>> hold.calledPos) & 1) === 0;
+  if (h.trickLeader < 0) {
+    // Leading the called suit for the first time means leading the called card; no joker to the first trick.
+    const allowed = holdsCalled && h.calledLedAt < 0 ? plain & ~(hold.suitPos[at + hold.calledSuit]! & ~(1 << hold.calledPos)) : plain;
+    return h.tricks.length > 0 ? allowed | firstJoker : allowed;
   }
-  const jokerOk = trick !== null || h.tricks.length > 0;
-  const out: Action[] = [];
-  let joker = false;
-  for (let i = 0; i < hand.length; i++) {
-    const c = hand[i]!;
-    if (c === JK) {
-      if (jokerOk && !joker) out.push(PLAY_ACTIONS[JOKER_INDEX]!);
-      joker = true;
-      continue;
-    }
-    const s = c === hidden ? calledSuit : c.charCodeAt(1);
-    if (trick === null ? s === led && c !== called : mustFollow && s !== led) continue;
-    out.push(PLAY_ACTIONS[cardIndex(c)]!);
-  }
+  const led = ledSuitNumber(h);
+  if (holdsCalled && led === hold.calledSuit && h.calledLedAt === h.tricks.length) return 1 << hold.calledPos;
+  const follow = led === NO_SUIT ? 0 : hold.suitPos[at + led]! & avail;
+  return (follow !== 0 ? follow : plain) | firstJoker;
+}
+
+/** The play actions `seat` may take now, in the order of its cards (a joker listed once). */
+function playActions(h: Hand, seat: Seat): Action[] {
+  const index = h.holding.index;
+  let mask = playMask(h, seat);
+  const out = new Array<Action>(bitCount(mask));
+  for (let n = 0; mask !== 0; mask &= mask - 1) out[n++] = PLAY_ACTIONS[index[(seat << 4) + lowestBit(mask)]!]!;
   return out;
 }
 
 // ---------------------------------------------------------------------------
 // Applying actions
 
-export function applyAction(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
+export function applyAction(hand: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
+  const h = asHand(hand);
   if (h.phase === "done") return fail("action/wrong-phase", "The hand is over");
   if (h.turn !== seat) return fail("action/not-your-turn", `It is seat ${h.turn}'s turn, not seat ${seat}'s`, { turn: h.turn });
   if (typeof action !== "object" || action === null || typeof action.type !== "string")
@@ -438,7 +715,7 @@ export function applyAction(h: EsmakkerHand, seat: Seat, action: Action, o: Esma
 const wrongPhase = (h: EsmakkerHand, action: Action) =>
   fail("action/wrong-phase", `Action "${action.type}" is not possible in phase "${h.phase}"`, { phase: h.phase });
 
-function applyAuction(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
+function applyAuction(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
   const a = h.auction;
   const logged = [...h.bidding, { seat, action }];
   let next: DuelAuction;
@@ -472,62 +749,73 @@ function applyAuction(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOp
     case "redeal":
       if (!o.jernhaand || hasSpoken(h, seat) || !isIronHand(h.hands[seat]!))
         return fail("redeal/not-allowed", "A redeal needs jernhånd: no ace, picture card or joker, before your first bid");
-      return step(finish(h, "redeal", { bidding: logged }));
+      return step(finish(h, "redeal", { ...SAME, bidding: logged }));
     default:
       return wrongPhase(h, action);
   }
-  const moved = clone(h);
-  moved.auction = next;
-  moved.bidding = logged;
-  moved.bid = bid;
-  moved.joiners = joiners;
-  moved.turn = next.responder;
+  const s = h.setup;
+  // Written out rather than through revise: the auction is the most frequent step before the play.
+  const setup: Setup = {
+    dealer: s.dealer,
+    deal: s.deal,
+    forehand: s.forehand,
+    auction: next,
+    bidding: logged,
+    bid,
+    joiners,
+    declarer: s.declarer,
+    trump: s.trump,
+    called: s.called,
+    partner: s.partner,
+    kat: s.kat,
+    katOwner: s.katOwner,
+    vipTurned: s.vipTurned,
+    exchangers: s.exchangers,
+    hidden: s.hidden,
+    rules: s.rules,
+  };
+  const moved = new Hand(setup, h.holding, "auction", next.responder, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon,
+    0, 0, -1, 0, 0); // prettier-ignore
   if (!auctionOver(next)) return step(moved);
-  if (next.holder === null) return step(finish(moved, "allPassed", { bid: null }));
+  if (next.holder === null) return step(finish(moved, "allPassed", { ...SAME, bid: null }));
   return step(setUpContract(moved, next.holder, ladderFor(o).byId.get(bid!)!, o));
 }
 
 /** The auction is won: go to the contract's first set-up step. */
-function setUpContract(h: EsmakkerHand, declarer: Seat, def: BidDef, o: EsmakkerOptions): EsmakkerHand {
-  const base = patch(h, { declarer });
+function setUpContract(h: Hand, declarer: Seat, def: BidDef, o: EsmakkerOptions): Hand {
   if (def.sol) {
     // Sol players exchange in turn, clockwise from the declarer; each joiner may take the previous one's discards.
     const players = [declarer, ...h.joiners].sort((x, y) => ((x - declarer + 4) % 4) - ((y - declarer + 4) % 4));
-    return patch(base, {
-      joiners: players.slice(1),
-      phase: "exchange",
-      turn: declarer,
-      exchangers: players,
-      rules: { trump: null, aceLow: true, jokers: true, jokerTrumpable: o.jokerTrumpable },
-    });
+    const rules = { trump: null, aceLow: true, jokers: true, jokerTrumpable: o.jokerTrumpable };
+    return revise(h, { ...SAME, declarer, joiners: players.slice(1), exchangers: players, rules }, "exchange", declarer);
   }
   switch (def.addOn) {
     case null:
-      return patch(base, { phase: "trump", turn: declarer });
+      return revise(h, { ...SAME, declarer }, "trump", declarer);
     case "gode":
-      return patch(base, { phase: "call", turn: declarer, trump: "C" });
+      return revise(h, { ...SAME, declarer, trump: "C" }, "call", declarer);
     case "staerke":
-      return patch(base, { phase: "call", turn: declarer, trump: "S" });
+      return revise(h, { ...SAME, declarer, trump: "S" }, "call", declarer);
     default: // sans, halve, vip: trump comes later or never
-      return patch(base, { phase: "call", turn: declarer });
+      return revise(h, { ...SAME, declarer }, "call", declarer);
   }
 }
 
-function applyTrump(h: EsmakkerHand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
+function applyTrump(h: Hand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
   if (action.type !== "trump") return wrongPhase(h, action);
   const suit = action.suit;
   if (!SUITS.includes(suit)) return fail("action/malformed", "Trump must be one of S, H, D, C");
-  if (h.called === null) return step(patch(h, { trump: suit, phase: "call" })); // plain: trump first, then the call
+  if (h.called === null) return step(revise(h, { ...SAME, trump: suit }, "call", h.turn)); // plain: trump first, then the call
   // Halve: the partner (or a selvmakker declarer) names trump, not the called ace's suit, then exchanges.
   if (suit === h.called[1]) return fail("trump/not-allowed", "In halve, trump cannot be the called ace's suit", { suit });
-  return step(toExchange(patch(h, { trump: suit }), seat));
+  return step(toExchange(h, seat, { ...SAME, trump: suit }));
 }
 
-function toExchange(h: EsmakkerHand, exchanger: Seat): EsmakkerHand {
-  return patch(h, { phase: "exchange", turn: exchanger, exchangers: [exchanger] });
+function toExchange(h: Hand, exchanger: Seat, changes: Partial<Setup> = SAME): Hand {
+  return revise(h, { ...changes, exchangers: [exchanger] }, "exchange", exchanger);
 }
 
-function applyCall(h: EsmakkerHand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
+function applyCall(h: Hand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
   if (action.type !== "call") return wrongPhase(h, action);
   const card = action.card;
   if (!callableCards(h).includes(card))
@@ -537,36 +825,35 @@ function applyCall(h: EsmakkerHand, action: Action, o: EsmakkerOptions): HandSte
   const where = holderOf(h, card);
   const declarer = h.declarer!;
   const partner = typeof where === "number" && where !== declarer ? where : null;
-  const called: EsmakkerHand = patch(h, { called: card, partner });
   const addOn = bidDef(h, o)!.addOn;
   if (addOn === "halve") {
     const chooser = partner ?? declarer;
     const events: EngineEvent[] =
       partner !== null ? [{ type: "info", key: "esmakker.partnerRevealed", data: { seat: partner, card } }] : [];
-    return step(patch(called, { partnerPublic: partner !== null, phase: "trump", turn: chooser }), events);
+    return step(revise(h, { ...SAME, called: card, partner }, "trump", chooser, { partnerPublic: partner !== null }), events);
   }
-  if (addOn === "vip") return step(patch(called, { phase: "vip" }));
-  return step(toExchange(called, declarer));
+  if (addOn === "vip") return step(revise(h, { ...SAME, called: card, partner }, "vip", h.turn));
+  return step(toExchange(h, declarer, { ...SAME, called: card, partner }));
 }
 
-function applyVip(h: EsmakkerHand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
+function applyVip(h: Hand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
   if (action.type === "vipTurn") {
     if (h.vipTurned >= 3) return fail("vip/cannot-refuse", "The third turned card cannot be refused: accept it");
     const n = h.vipTurned + 1;
-    return step(patch(h, { vipTurned: n }), [{ type: "info", key: "esmakker.vipTurned", data: { card: h.kat[n - 1]! } }]);
+    return step(revise(h, { ...SAME, vipTurned: n }, "vip", h.turn), [{ type: "info", key: "esmakker.vipTurned", data: { card: h.kat[n - 1]! } }]);
   }
   if (action.type === "vipAccept") {
     if (h.vipTurned === 0) return fail("action/wrong-phase", "Turn a kat card before accepting");
-    return step(toExchange(patch(h, { trump: vipTrump(h.kat, h.vipTurned, o.vipJokerPrevious) }), h.declarer!));
+    return step(toExchange(h, h.declarer!, { ...SAME, trump: vipTrump(h.kat, h.vipTurned, o.vipJokerPrevious) }));
   }
   return wrongPhase(h, action);
 }
 
-function applyExchange(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
+function applyExchange(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
   if (action.type !== "exchange") return wrongPhase(h, action);
   if (!Array.isArray(action.discard)) return fail("action/malformed", "An exchange needs a discard list");
   const d = action.discard;
-  let moved: EsmakkerHand;
+  let moved: Hand;
   if (d.length === 0) {
     if (bidDef(h, o)!.addOn === "vip") return fail("exchange/compulsory", "In vip the exchange is compulsory");
     moved = h;
@@ -577,100 +864,97 @@ function applyExchange(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerO
       return fail("exchange/called-ace", `The called card ${h.called} may not be laid away`, { card: h.called });
     const hands = h.hands.slice();
     hands[seat] = [...rest, ...h.kat];
-    moved = patch(h, { hands, kat: d.slice(), katOwner: seat });
+    moved = revise(h, { ...SAME, kat: d.slice(), katOwner: seat }, h.phase, h.turn, { held: hands });
   } else {
     return fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
   }
   const exchangers = moved.exchangers.slice(1);
-  if (exchangers.length > 0) return step(patch(moved, { exchangers, turn: exchangers[0]! }));
-  const done = patch(moved, { exchangers });
+  if (exchangers.length > 0) return step(revise(moved, { ...SAME, exchangers }, "exchange", exchangers[0]!));
+  const done = revise(moved, { ...SAME, exchangers }, "exchange", moved.turn);
   const declarer = h.declarer!;
   if (o.fordaektKort && h.called !== null && !holdsSuit(done, declarer, h.called[1] as Suit))
-    return step(patch(done, { phase: "hide", turn: declarer }));
+    return step(revise(done, null, "hide", declarer));
   return step(startPlay(done));
 }
 
 /** Sol contracts got their rules (no trump, ace low) at set-up; the others play with the trump now named. */
-const startPlay = (h: EsmakkerHand): EsmakkerHand =>
-  patch(h, { phase: "play", turn: h.forehand, rules: h.called === null ? h.rules : { ...h.rules, trump: h.trump } });
+const startPlay = (h: Hand, changes: Partial<Setup> = SAME): Hand =>
+  revise(h, h.called === null ? changes : { ...changes, rules: { ...h.rules, trump: h.trump } }, "play", h.forehand);
 
-function applyHide(h: EsmakkerHand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
+function applyHide(h: Hand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
   if (action.type === "decline") return step(startPlay(h));
   if (action.type !== "hide") return wrongPhase(h, action);
   if (action.card === JK || !h.hands[seat]!.includes(action.card))
     return fail("hide/not-allowed", "Set one of your own cards (not a joker) face down", { card: action.card });
-  return step(startPlay(patch(h, { hidden: action.card })));
+  return step(startPlay(h, { ...SAME, hidden: action.card }));
 }
 
-function applyPlay(h: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
+function applyPlay(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
   if (action.type !== "play") return wrongPhase(h, action);
   const card = action.card;
-  const hand = h.hands[seat]!;
-  const idx = indexOfCard(hand, card);
-  if (idx < 0) return fail("play/card-not-in-hand", `You do not hold ${card}`, { card });
-  const called = h.called;
-  const holdsCalled = called !== null && indexOfCard(hand, called) >= 0;
-  const suit = suitFor(h, seat, card);
+  const hold = h.holding;
+  const cards = hold.held[seat]!;
+  const gone = goneOf(h, seat);
+  let pos = -1;
+  for (let i = 0; i < cards.length; i++)
+    if (cards[i] === card && ((gone >>> i) & 1) === 0) {
+      pos = i;
+      break;
+    }
+  if (pos < 0) return fail("play/card-not-in-hand", `You do not hold ${card}`, { card });
+  const index = hold.index[(seat << 4) + pos]!;
+  const suit = index === hold.hiddenIndex && seat === hold.hiddenSeat ? hold.calledSuit : suitNumber(index);
+  const holdsCalled = hold.calledSeat === seat && ((gone >>> hold.calledPos) & 1) === 0;
+  const playsCalled = holdsCalled && pos === hold.calledPos;
+  const done = h.tricks.length;
   let calledLedAt = h.calledLedAt;
-  if (h.trick === null) {
-    if (card === JK && h.tricks.length === 0) return fail("play/joker-lead-first-trick", "A joker may not be led to the first trick");
-    if (called !== null && calledLedAt < 0 && suit === called[1]) {
-      if (holdsCalled && card !== called)
-        return fail("play/must-play-called-ace", `Leading ${called[1]} for the first time, you must lead ${called}`, { card: called });
-      calledLedAt = h.tricks.length;
+  if (h.trickLeader < 0) {
+    if (index === JOKER_INDEX && done === 0) return fail("play/joker-lead-first-trick", "A joker may not be led to the first trick");
+    if (calledLedAt < 0 && suit === hold.calledSuit) {
+      if (holdsCalled && !playsCalled)
+        return fail("play/must-play-called-ace", `Leading ${h.called![1]} for the first time, you must lead ${h.called}`, { card: h.called });
+      calledLedAt = done;
     }
   } else {
-    const first = h.trick.plays[0]!;
-    const led = suitFor(h, first.seat, first.card);
-    if (holdsCalled && card !== called && led === called[1] && calledLedAt === h.tricks.length)
-      return fail("play/must-play-called-ace", `The called ${called} must be played the first time its suit is led`, { card: called });
-    if (led !== null && suit !== null && suit !== led && holdsSuit(h, seat, led))
-      return fail("play/must-follow-suit", `You must follow suit (${led})`, { suit: led });
+    const led = ledSuitNumber(h);
+    if (holdsCalled && !playsCalled && led === hold.calledSuit && calledLedAt === done)
+      return fail("play/must-play-called-ace", `The called ${h.called} must be played the first time its suit is led`, { card: h.called });
+    if (led !== NO_SUIT && suit !== NO_SUIT && suit !== led && (hold.suitPos[seat * 5 + led]! & ~gone) !== 0)
+      return fail("play/must-follow-suit", `You must follow suit (${SUIT_LETTERS[led]})`, { suit: SUIT_LETTERS[led] });
   }
-  const hands = h.hands.slice();
-  hands[seat] = removeAt(hand, idx);
-  const partnerPublic = h.partnerPublic || card === called;
-  const plays = withPlay(h.trick, playOf(seat, card));
-  const leader = h.trick === null ? seat : h.trick.leader;
-  // Direct stores into a fresh copy: cheaper than patch's Object.assign on the per-card path.
-  const next = clone(h);
-  next.hands = hands;
-  next.calledLedAt = calledLedAt;
-  next.partnerPublic = partnerPublic;
-  if (plays.length < 4) {
-    next.trick = { leader, plays };
-    next.turn = ((seat + 1) & 3) as Seat;
+  const bit = 1 << (pos + ((seat & 1) << 4));
+  const gone01 = seat < 2 ? h.gone01 | bit : h.gone01;
+  const gone23 = seat < 2 ? h.gone23 : h.gone23 | bit;
+  const partnerPublic = h.partnerPublic || index === hold.calledIndex;
+  const count = h.trickCount;
+  if (count < 3) {
+    const leader = count === 0 ? seat : h.trickLeader;
+    const next = new Hand(h.setup, hold, "play", ((seat + 1) & 3) as Seat, partnerPublic, calledLedAt, h.solLost, null, h.tricks, h.tricksWon,
+      gone01, gone23, leader, count + 1, h.trickCards | (index << (6 * count))); // prettier-ignore
     return step(next);
   }
-  const hiddenPlayed = h.hidden !== null && plays.some((p) => p.card === h.hidden && p.seat === h.declarer);
+  const leader = h.trickLeader as Seat;
+  const plays = trickPlays(leader, 4, h.trickCards | (index << 18));
+  const hiddenPlayed = hold.hiddenIndex >= 0 && plays.some((p) => p.card === h.hidden && p.seat === h.declarer);
   const winner = hiddenPlayed ? winnerWithHidden(h, plays) : currentWinner({ leader, plays }, h.rules);
   const trick: CompletedTrick = { leader, plays, winner };
   const tricksWon = h.tricksWon.slice();
   tricksWon[winner] = tricksWon[winner]! + 1;
   const tricks = [...h.tricks, trick];
-  next.trick = null;
-  next.tricks = tricks;
-  next.tricksWon = tricksWon;
-  next.turn = winner;
   const events: EngineEvent[] = [{ type: "trickWon", trick }];
-  if (called === null && h.declarer !== null) {
+  let solLost = h.solLost;
+  let over: string | null = tricks.length === 13 ? "allTricks" : null;
+  if (h.called === null && h.declarer !== null) {
     // Sol contracts: a player over the limit has lost; the hand ends once every sol player has.
     const max = bidDef(h, o)!.maxTricks;
-    if (tricksWon[winner]! > max && !h.solLost.includes(winner) && (winner === h.declarer || h.joiners.includes(winner))) {
-      const solLost = [...h.solLost, winner];
-      next.solLost = solLost;
-      if (solLost.length === 1 + h.joiners.length) return step(finish(next, "solLost"), events);
+    if (tricksWon[winner]! > max && !solLost.includes(winner) && (winner === h.declarer || h.joiners.includes(winner))) {
+      solLost = [...solLost, winner];
+      if (solLost.length === 1 + h.joiners.length) over = "solLost";
     }
   }
-  if (tricks.length === 13) return step(finish(next, "allTricks"), events);
+  const next = new Hand(h.setup, hold, over === null ? "play" : "done", over === null ? winner : null, partnerPublic, calledLedAt, solLost, over,
+    tricks, tricksWon, gone01, gone23, -1, 0, 0); // prettier-ignore
   return step(next, events);
-}
-
-/** `cards` without the card at `at`: a copy of the right length with the tail moved up (cheaper than splice). */
-function removeAt(cards: readonly Card[], at: number): Card[] {
-  const out = cards.slice(0, cards.length - 1);
-  for (let i = at; i < out.length; i++) out[i] = cards[i + 1]!;
-  return out;
 }
 
 /** The trick's winner when the declarer's fordækt card is in it: it counts as the lowest card of the called suit. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { EsmakkerHand } from "./hand";
+import { type EsmakkerHand, plainHand } from "./hand";
 import { esmakker } from "./index";
 import type { EsmakkerOptions } from "./options";
 import { D1, bid, call, ctxOf, exchange, opts, pass, run, seat0Wins, start, trump } from "./testkit";
 
 /** A contract set up by real actions, then finished with the given tricks per seat (scoring reads only those). */
-const finished = (h: EsmakkerHand, tricksWon: number[]): EsmakkerHand => ({ ...h, phase: "done", turn: null, tricksWon, endReason: "allTricks" });
+const finished = (h: EsmakkerHand, tricksWon: number[]): EsmakkerHand => ({ ...plainHand(h), phase: "done", turn: null, tricksWon, endReason: "allTricks" });
 const score = (h: EsmakkerHand, o: EsmakkerOptions = opts()) => esmakker.scoreHand(h, ctxOf(o));
 const plain8 = (o = opts()) => run(seat0Wins("8", o), [trump("S"), call("AD"), exchange()], o); // partner: seat 1
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
