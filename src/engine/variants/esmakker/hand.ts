@@ -410,15 +410,6 @@ const holderOf = (h: EsmakkerHand, card: Card): Seat | "kat" | null => {
   return h.kat.includes(card) ? "kat" : null;
 };
 
-/** Suit a card counts as in this seat's hand (the fordækt card counts as the called suit); null for a joker. */
-const suitFor = (h: EsmakkerHand, seat: Seat, c: Card): Suit | null =>
-  c === JK ? null : c === h.hidden && seat === h.declarer ? (h.called![1] as Suit) : (c[1] as Suit);
-
-const holdsSuit = (h: EsmakkerHand, seat: Seat, suit: Suit): boolean => {
-  for (const c of h.hands[seat]!) if (suitFor(h, seat, c) === suit) return true;
-  return false;
-};
-
 /** Cards the declarer may call now: aces of the allowed suits, kings too when every such ace is the declarer's. */
 export function callableCards(h: EsmakkerHand): Card[] {
   const suits = SUITS.filter((s) => s !== h.trump);
@@ -853,33 +844,34 @@ function applyExchange(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions):
   if (action.type !== "exchange") return wrongPhase(h, action);
   if (!Array.isArray(action.discard)) return fail("action/malformed", "An exchange needs a discard list");
   const d = action.discard;
-  let moved: Hand;
+  const exchangers = h.exchangers.slice(1);
+  // One new hand for the whole step: the laid-away cards, the next exchanger or what follows the exchange.
+  let changes: Partial<Setup> = { ...SAME, exchangers };
+  let held: (readonly Card[])[] | undefined;
   if (d.length === 0) {
     if (bidDef(h, o)!.addOn === "vip") return fail("exchange/compulsory", "In vip the exchange is compulsory");
-    moved = h;
   } else if (d.length === 3) {
     const rest = withoutAll(h.hands[seat]!, d);
     if (rest === null) return fail("exchange/card-not-in-hand", "You can only lay away cards you hold", { discard: d });
     if (h.called !== null && d.includes(h.called))
       return fail("exchange/called-ace", `The called card ${h.called} may not be laid away`, { card: h.called });
-    const hands = h.hands.slice();
-    hands[seat] = [...rest, ...h.kat];
-    moved = revise(h, { ...SAME, kat: d.slice(), katOwner: seat }, h.phase, h.turn, { held: hands });
+    held = h.hands.slice();
+    held[seat] = rest.concat(h.kat);
+    changes = { ...SAME, exchangers, kat: d.slice(), katOwner: seat };
   } else {
     return fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
   }
-  const exchangers = moved.exchangers.slice(1);
-  if (exchangers.length > 0) return step(revise(moved, { ...SAME, exchangers }, "exchange", exchangers[0]!));
-  const done = revise(moved, { ...SAME, exchangers }, "exchange", moved.turn);
+  if (exchangers.length > 0) return step(revise(h, changes, "exchange", exchangers[0]!, { held }));
   const declarer = h.declarer!;
-  if (o.fordaektKort && h.called !== null && !holdsSuit(done, declarer, h.called[1] as Suit))
-    return step(revise(done, null, "hide", declarer));
-  return step(startPlay(done));
+  const calledSuit = h.called === null ? null : h.called[1];
+  if (o.fordaektKort && calledSuit !== null && !(held ?? h.hands)[declarer]!.some((c) => c !== JK && c[1] === calledSuit))
+    return step(revise(h, changes, "hide", declarer, { held }));
+  return step(startPlay(h, changes, held));
 }
 
 /** Sol contracts got their rules (no trump, ace low) at set-up; the others play with the trump now named. */
-const startPlay = (h: Hand, changes: Partial<Setup> = SAME): Hand =>
-  revise(h, h.called === null ? changes : { ...changes, rules: { ...h.rules, trump: h.trump } }, "play", h.forehand);
+const startPlay = (h: Hand, changes: Partial<Setup> = SAME, held?: readonly (readonly Card[])[]): Hand =>
+  revise(h, h.called === null ? changes : { ...changes, rules: { ...h.rules, trump: h.trump } }, "play", h.forehand, { held });
 
 function applyHide(h: Hand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
   if (action.type === "decline") return step(startPlay(h));
