@@ -1,7 +1,8 @@
 /**
  * A plain minimax over card strings, written independently of the bitmask
  * search: the reference the solver is tested against on small positions.
- * Exponential; only for a few cards per hand.
+ * Exponential; only for a few cards per hand. A fordækt card is played as the
+ * engine scores it: a pseudo card "0" + the called suit, below every rank.
  */
 import { type Card, JOKER, makeDeck, type Suit } from "../../engine/cards";
 import type { TrickRules } from "../../engine/core/trick";
@@ -30,8 +31,23 @@ export function bruteLegal(hand: readonly Card[], trick: Trick | null, firstTric
   return [...following, ...hand.filter((c) => c === JOKER)];
 }
 
+/** The fordækt card as the lowest card of the called suit: "0" + that suit. */
+const pseudoOf = (input: SolveInput): Card | null =>
+  input.hidden && input.hidden !== JOKER && input.called && input.called !== JOKER ? "0" + input.called[1] : null;
+
 /** Tricks the side takes with best play; per legal card of the player to move as well. */
 export function bruteForce(input: SolveInput): { tricks: number; cards: Map<Card, number> } {
+  const pseudo = pseudoOf(input);
+  if (pseudo) {
+    const swap = (c: Card) => (c === input.hidden ? pseudo : c);
+    const res = bruteForce({
+      ...input,
+      hidden: null,
+      hands: input.hands.map((h) => h.map(swap)),
+      trick: input.trick && { leader: input.trick.leader, plays: input.trick.plays.map((p) => ({ seat: p.seat, card: swap(p.card) })) },
+    });
+    return { tricks: res.tricks, cards: new Map([...res.cards].map(([c, v]) => [c === pseudo ? input.hidden! : c, v])) };
+  }
   const side = new Set(input.side);
   const sideMax = input.sideMaximises ?? true;
   const stopSide = input.stopSide ?? 99, stopOthers = input.stopOthers ?? 99;
@@ -116,12 +132,17 @@ export function randomSmallPosition(seed: string, cards?: number): SolveInput {
   const firstTrick = rng.int(4) === 0 && hands[leader]!.some((c) => c !== JOKER);
   const aces = hands.flat().filter((c) => c[0] === "A");
   const called = aces.length > 0 && rng.int(2) === 0 ? aces[rng.int(aces.length)]! : null;
-  // Play 0..3 cards of the first trick.
+  // Sometimes a fordækt card: one of another suit that counts as the lowest of the called suit.
+  const hideable = called ? hands.flat().filter((c) => c !== JOKER && c[1] !== called[1]) : [];
+  const hidden = hideable.length > 0 && rng.int(2) === 0 ? hideable[rng.int(hideable.length)]! : null;
+  const pseudo = hidden ? "0" + called![1] : null;
+  // Play 0..3 cards of the first trick (legal as the hidden card counts).
   let trick = null as Trick | null;
   const k = rng.int(4);
   for (let i = 0; i < k; i++) {
     const seat = nextSeat(leader, i);
-    const legal = bruteLegal(hands[seat]!, trick, firstTrick, called);
+    const asPlayed = trick && { leader, plays: trick.plays.map((p) => (p.card === hidden ? { seat: p.seat, card: pseudo! } : p)) };
+    const legal = bruteLegal(hands[seat]!.map((c) => (c === hidden ? pseudo! : c)), asPlayed, firstTrick, called).map((c) => (c === pseudo ? hidden! : c));
     const card = legal[rng.int(legal.length)]!;
     hands[seat]!.splice(hands[seat]!.indexOf(card), 1);
     trick = { leader, plays: [...(trick?.plays ?? []), { seat, card }] };
@@ -139,6 +160,7 @@ export function randomSmallPosition(seed: string, cards?: number): SolveInput {
     sideMaximises,
     firstTrick,
     called,
+    hidden,
     stopSide: stop ? 1 + rng.int(2) : undefined,
     stopOthers: stop && rng.int(2) === 0 ? 1 + rng.int(3) : undefined,
   };

@@ -19,47 +19,97 @@ export const JOKER_MOVE = 64;
 const NO_STOP = 99;
 const MAX_DEPTH = 64;
 const MOVES_PER_NODE = 16;
-/** Buckets of the transposition table (a power of two), shared by all searches in this process. */
+/** Buckets of the transposition table (a power of two), shared by all searches in this thread. */
 const TT_BITS = 20;
 const TT_MASK = (1 << TT_BITS) - 1;
-/** Entries in the pool the buckets chain into. */
-const POOL = 1 << 20;
+/** Entries in the pool the buckets chain into (see resizeTablePool). */
+let POOL = 1 << 20;
 
 /**
- * Partition search table in typed arrays (44 MB, allocated on first use; a Map with millions
+ * Partition search table in typed arrays (52 MB, allocated on first use; a Map with millions
  * of entries is slow and churns the garbage collector). A bucket holds the positions
  * at a trick boundary with one leader, suit lengths per hand, jokers and called-card
  * state; its entries each say "whatever the smaller cards, when these hands hold the
  * top k cards of each suit in this order, the counted tricks lie in [lb, ub]". The k
  * per suit come from the search: only ranks that decided a trick (or a bound) count,
  * so positions that differ in irrelevant small cards share an entry. Each search has
- * its own generation, so a new search never reads an old one's entries.
+ * its own generation, so a new search never reads an old one's entries, unless it
+ * shares a TableSession with earlier searches of the same hand under the same rules
+ * (their entries hold for it too). When the pool is full, the entries with the fewest
+ * tricks left (the cheapest to find again) are dropped until half of it is free.
+ * An entry's fields sit together in `pool` (one cache line holds the whole entry: walking
+ * a long chain is what a lookup costs), the fields only compaction reads apart.
  */
 let bCheck = new Int32Array(0);
 let bGen = new Int32Array(0);
 let bHead = new Int32Array(0);
-let eNext = new Int32Array(0);
-let eGen = new Int32Array(0);
-/** Per entry: k per suit (4 bits each). */
-let eK = new Int32Array(0);
-/** Per entry and suit: owners (2 bits each, highest first) of the top k cards. */
-let eTop = new Int32Array(0);
-/** Per entry: lb | ub << 4 | (best move + 1) << 8. */
-let eData = new Int32Array(0);
+/** Per entry, ENTRY fields: next entry of the chain (-1 = end), generation, k per suit (4 bits each), per suit the owners (2 bits each, highest first) of its top k cards, and lb | ub << 4 | (best move + 1) << 8 | tricks left << 16. */
+let pool = new Int32Array(0);
+const ENTRY = 8, NEXT = 0, GEN = 1, KS = 2, TOP = 3, DATA = 7;
+/** Per entry: its bucket and that bucket's check when it was stored (to relink the chains when the pool is compacted). */
+let eBucket = new Int32Array(0);
+let eCheck = new Int32Array(0);
 let poolNext = 0;
 const ensureTable = () => {
   if (bCheck.length === 0) {
     bCheck = new Int32Array(1 << TT_BITS);
     bGen = new Int32Array(1 << TT_BITS);
     bHead = new Int32Array(1 << TT_BITS);
-    eNext = new Int32Array(POOL);
-    eGen = new Int32Array(POOL);
-    eK = new Int32Array(POOL);
-    eTop = new Int32Array(POOL * 4);
-    eData = new Int32Array(POOL);
+    pool = new Int32Array(POOL * ENTRY);
+    eBucket = new Int32Array(POOL);
+    eCheck = new Int32Array(POOL);
   }
 };
 let generation = 0;
+
+/**
+ * Sets the number of entries of the pool (default 2^20) and empties the table. For tests: a
+ * small pool makes the compaction run within small searches.
+ */
+export function resizeTablePool(entries: number): void {
+  POOL = entries;
+  bCheck = new Int32Array(0);
+  poolNext = 0;
+  ensureTable();
+}
+
+/** A generation of the table that several searches share (see above). */
+export interface TableSession {
+  readonly gen: number;
+}
+/** A fresh table generation for searches that may share their work (same deal and rules). */
+export const newTableSession = (): TableSession => ({ gen: ++generation });
+
+/**
+ * Frees at least half of the pool for generation `gen`: every other generation's entries go,
+ * then this one's with the fewest tricks left; the rest move to the front, chains kept in order.
+ */
+function compactPool(gen: number): void {
+  const byDepth = new Int32Array(16);
+  for (let e = 0; e < POOL; e++) if (pool[e * ENTRY + GEN] === gen) byDepth[(pool[e * ENTRY + DATA]! >> 16) & 15]!++;
+  // Keep the deepest entries that fit in half the pool.
+  let keepFrom = 16, kept = 0;
+  while (keepFrom > 0 && kept + byDepth[keepFrom - 1]! <= POOL / 2) kept += byDepth[--keepFrom]!;
+  for (let b = 0; b < bGen.length; b++) {
+    if (bGen[b] === gen) bHead[b] = -1;
+    else bGen[b] = 0;
+  }
+  // Entries sit in the pool oldest first; each is pushed on its bucket's chain again, so the
+  // chains keep their newest-first order. Entries of a bucket since taken by another position are dropped.
+  let next = 0;
+  for (let e = 0; e < POOL; e++) {
+    const b = eBucket[e]!, eb = e * ENTRY;
+    if (pool[eb + GEN] !== gen || ((pool[eb + DATA]! >> 16) & 15) < keepFrom || bGen[b] !== gen || bCheck[b] !== eCheck[e]) continue;
+    const to = next++;
+    if (to !== e) pool.copyWithin(to * ENTRY, eb, eb + ENTRY);
+    eBucket[to] = b;
+    eCheck[to] = eCheck[e]!;
+    pool[to * ENTRY + NEXT] = bHead[b]!;
+    bHead[b] = to;
+  }
+  for (let e = next; e < POOL; e++) pool[e * ENTRY + GEN] = 0;
+  poolNext = next;
+}
 
 export interface SearchSetup {
   /** hand[seat * 4 + suit]: rank bitmask (bit r = rank r, 12 strongest). */
@@ -86,6 +136,18 @@ export interface SearchSetup {
   /** Tricks taken before this position, for the stops. */
   readonly takenCounted: number;
   readonly takenOthers: number;
+  /** Shares the table's entries with earlier searches of the same session (default: a fresh generation). */
+  readonly session?: TableSession;
+  /** performance.now() after which a running search stops by throwing SearchAborted (default: never). */
+  readonly deadline?: number;
+}
+
+/** Thrown out of a search that ran past its deadline; the search's state is then unusable. */
+export class SearchAborted extends Error {
+  constructor() {
+    super("double-dummy search stopped at its deadline");
+    this.name = "SearchAborted";
+  }
 }
 
 const popcount = (x: number): number => {
@@ -119,18 +181,21 @@ export class DoubleDummy {
   private ow: number;
   private readonly moves = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
   private readonly scores = new Float64Array(MOVES_PER_NODE);
-  private gen = ++generation;
+  private readonly gen: number;
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
   private readonly rel = new Int32Array((MAX_DEPTH + 1) * 4);
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
   private readonly winSuit = new Int8Array(MAX_DEPTH + 1).fill(-1);
   private readonly winBit = new Int32Array(MAX_DEPTH + 1);
   nodes = 0;
+  private readonly deadline: number;
   /** Cards played since the root: the move buffer slot of the current node. */
   private ply = 0;
 
   constructor(s: SearchSetup) {
     ensureTable();
+    this.gen = (s.session ?? newTableSession()).gen;
+    this.deadline = s.deadline ?? Infinity;
     this.hand = Int32Array.from(s.hands);
     this.jok = Int8Array.from(s.jokers);
     this.trump = s.trump;
@@ -277,7 +342,8 @@ export class DoubleDummy {
    * changing the answer (partition search).
    */
   ge(t: number): boolean {
-    this.nodes++;
+    // The clock is read every 65536 nodes (a few milliseconds of search).
+    if ((++this.nodes & 0xffff) === 0 && this.deadline !== Infinity && performance.now() > this.deadline) throw new SearchAborted();
     const rb = this.ply * 4;
     const rel = this.rel;
     rel[rb] = rel[rb + 1] = rel[rb + 2] = rel[rb + 3] = 0;
@@ -351,18 +417,21 @@ export class DoubleDummy {
     let lb = 0, ub = 15, best = -1;
     const live = bGen[bucket] === gen && bCheck[bucket] === check;
     if (live) {
-      for (let e = bHead[bucket]!; e >= 0 && eGen[e] === gen; e = eNext[e]!) {
-        const ks = eK[e]!;
+      const pl = pool;
+      for (let e = bHead[bucket]!; e >= 0; ) {
+        const eb = e * ENTRY;
+        if (pl[eb + GEN] !== gen) break;
+        e = pl[eb + NEXT]!;
+        const ks = pl[eb + KS]!;
         const k0 = ks & 15, k1 = (ks >> 4) & 15, k2 = (ks >> 8) & 15, k3 = ks >> 12;
-        const eb = e * 4;
         if (
-          o0 >>> (l0 - 2 * k0) !== eTop[eb] ||
-          o1 >>> (l1 - 2 * k1) !== eTop[eb + 1] ||
-          o2 >>> (l2 - 2 * k2) !== eTop[eb + 2] ||
-          o3 >>> (l3 - 2 * k3) !== eTop[eb + 3]
+          o0 >>> (l0 - 2 * k0) !== pl[eb + TOP] ||
+          o1 >>> (l1 - 2 * k1) !== pl[eb + TOP + 1] ||
+          o2 >>> (l2 - 2 * k2) !== pl[eb + TOP + 2] ||
+          o3 >>> (l3 - 2 * k3) !== pl[eb + TOP + 3]
         )
           continue;
-        const d = eData[e]!;
+        const d = pl[eb + DATA]!;
         const elb = d & 15, eub = (d >> 4) & 15;
         if (elb >= t || eub < t) {
           this.relTop(rb, 0, k0);
@@ -373,7 +442,7 @@ export class DoubleDummy {
         }
         if (elb > lb) lb = elb;
         if (eub < ub) ub = eub;
-        if (best < 0) best = (d >> 8) - 1;
+        if (best < 0) best = ((d >> 8) & 127) - 1;
       }
     }
     const p = this.leader;
@@ -395,14 +464,16 @@ export class DoubleDummy {
         return this.maxSide[p]!;
       }
     }
-    // Top trumps in one hand each win a trick sooner or later (no joker can be led to catch them).
-    if (this.trump >= 0 && !this.capsActive && (this.jok[0]! | this.jok[1]! | this.jok[2]! | this.jok[3]!) === 0) {
+    // Top trumps in one hand each win a trick sooner or later, unless another seat's led joker
+    // can make their holder throw one away (a trump beats a led joker under the house rule).
+    if (this.trump >= 0 && !this.capsActive) {
       const h = this.hand, tr = this.trump;
       let seq = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
-      if (seq !== 0) {
+      let owner = 0;
+      if (seq !== 0) while (!(h[owner * 4 + tr]! & highBit(seq))) owner++;
+      const othersJokers = this.jok[0]! + this.jok[1]! + this.jok[2]! + this.jok[3]! - this.jok[owner]!;
+      if (seq !== 0 && (othersJokers === 0 || this.jokerTrumpable)) {
         let top = highBit(seq);
-        let owner = 0;
-        while (!(h[owner * 4 + tr]! & top)) owner++;
         let k = 0;
         while (seq !== 0 && h[owner * 4 + tr]! & top) {
           k++;
@@ -466,11 +537,12 @@ export class DoubleDummy {
       ks |= k << (4 * s);
       tops[s] = this.ownersAt[rb + s]! >>> (2 * (this.lensAt[rb + s]! - k));
     }
+    const pl = pool;
     let e = -1;
     if (bGen[bucket] === gen && bCheck[bucket] === check) {
-      for (let x = bHead[bucket]!; x >= 0 && eGen[x] === gen; x = eNext[x]!) {
-        const xb = x * 4;
-        if (eK[x] === ks && eTop[xb] === tops[0] && eTop[xb + 1] === tops[1] && eTop[xb + 2] === tops[2] && eTop[xb + 3] === tops[3]) {
+      for (let x = bHead[bucket]!; x >= 0 && pl[x * ENTRY + GEN] === gen; x = pl[x * ENTRY + NEXT]!) {
+        const xb = x * ENTRY + TOP;
+        if (pl[x * ENTRY + KS] === ks && pl[xb] === tops[0] && pl[xb + 1] === tops[1] && pl[xb + 2] === tops[2] && pl[xb + 3] === tops[3]) {
           e = x;
           break;
         }
@@ -482,29 +554,34 @@ export class DoubleDummy {
     }
     if (e < 0) {
       if (poolNext >= POOL) {
-        // Pool full: start a new generation (the old entries become unreachable).
-        poolNext = 0;
-        this.gen = ++generation;
-        return;
+        compactPool(gen);
+        // The bucket may have lost its chain.
+        if (bGen[bucket] !== gen) {
+          bGen[bucket] = gen;
+          bCheck[bucket] = check;
+          bHead[bucket] = -1;
+        }
       }
       e = poolNext++;
-      eGen[e] = gen;
-      eNext[e] = bHead[bucket]!;
+      eBucket[e] = bucket;
+      eCheck[e] = check;
+      const eb = e * ENTRY;
+      pl[eb + NEXT] = bHead[bucket]!;
+      pl[eb + GEN] = gen;
+      pl[eb + KS] = ks;
+      pl[eb + TOP] = tops[0]!;
+      pl[eb + TOP + 1] = tops[1]!;
+      pl[eb + TOP + 2] = tops[2]!;
+      pl[eb + TOP + 3] = tops[3]!;
+      pl[eb + DATA] = 15 << 4;
       bHead[bucket] = e;
-      eK[e] = ks;
-      const eb = e * 4;
-      eTop[eb] = tops[0]!;
-      eTop[eb + 1] = tops[1]!;
-      eTop[eb + 2] = tops[2]!;
-      eTop[eb + 3] = tops[3]!;
-      eData[e] = 15 << 4;
     }
-    const d = eData[e]!;
-    let lb = d & 15, ub = (d >> 4) & 15, mv = (d >> 8) - 1;
+    const d = pl[e * ENTRY + DATA]!;
+    let lb = d & 15, ub = (d >> 4) & 15, mv = ((d >> 8) & 127) - 1;
     if (result) lb = Math.max(lb, t);
     else ub = Math.min(ub, t - 1);
     if (best >= 0) mv = best;
-    eData[e] = lb | (ub << 4) | ((mv + 1) << 8);
+    pl[e * ENTRY + DATA] = lb | (ub << 4) | ((mv + 1) << 8) | (this.tricksLeft() << 16);
   }
 
   /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */

@@ -6,7 +6,8 @@ import { createRng, dealFromSeed, shuffle } from "../../engine/random";
 import type { Seat, Trick } from "../../engine/types";
 import { nextSeat } from "../../engine/types";
 import { bruteForce, randomSmallPosition } from "./brute-force";
-import { type SolveInput, solve } from "./index";
+import { type SolveInput, createSearch, newTableSession, solve } from "./index";
+import { resizeTablePool } from "./search";
 import { regressionPositions } from "./regression-deals";
 import recorded from "./regression-results.json";
 
@@ -140,4 +141,76 @@ describe("double-dummy solver keeps its full-deal results", () => {
     expect(positions.map((p) => p.name).sort()).toEqual(Object.keys(expected).sort());
     for (const { name, input } of positions) expect({ name, tricks: solve(input, { cards: false }).tricks }).toEqual({ name, tricks: expected[name] });
   }, 120_000);
+});
+
+// ---------------------------------------------------------------------------
+// The fordækt card, shared table sessions and the pool's compaction.
+
+describe("double-dummy solver: the fordækt card", () => {
+  it("counts as the lowest card of the called suit, for following and for winning", () => {
+    // Seat 0 (alone) hides 7H; spades are the called suit. Led, it is a spade everyone follows: the ace wins.
+    const lead: SolveInput = { hands: [["7H"], ["KS"], ["AS"], ["2S"]], trick: null, leader: 0, rules: NT, side: [0], called: "AS", hidden: "7H" };
+    expect(solve(lead).tricks).toBe(0);
+    expect(solve({ ...lead, hidden: null }).tricks).toBe(1);
+    // On a spade lead it is seat 0's only spade: it must be played, and the 2 of diamonds may not.
+    const trick: Trick = { leader: 1, plays: [{ seat: 1, card: "KS" }, { seat: 2, card: "AS" }, { seat: 3, card: "QS" }] };
+    const follow: SolveInput = { hands: [["7H", "2D"], ["3D"], ["4D"], ["5D"]], trick, rules: NT, side: [0, 2], called: "AS", hidden: "7H" };
+    expect(solve(follow).cards.map((c) => c.card)).toEqual(["7H"]);
+    expect(solve({ ...follow, hidden: null }).cards.map((c) => c.card).sort()).toEqual(["2D", "7H"]);
+  });
+
+  it("fits a called suit whose thirteen cards are all still out (fourteen cards in one suit), agreeing with brute force", () => {
+    const spades = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"];
+    const hands: Card[][] = [["2H", "3H", "4H", "5H", "6H"], [...spades.slice(0, 5)], [...spades.slice(5, 10)], [...spades.slice(10), "7H", "8H"]];
+    for (const leader of [0, 1, 2, 3] as Seat[]) {
+      const pos: SolveInput = { hands, trick: null, leader, rules: rules({ trump: "S" }), side: [0, 1], called: "AS", hidden: "3H" };
+      const ref = bruteForce(pos);
+      const res = solve(pos);
+      expect(res.tricks).toBe(ref.tricks);
+      for (const c of res.cards) expect(c.tricks).toBe(ref.cards.get(c.card));
+    }
+  });
+});
+
+/** Another deal of the same size under the same rules, side and stops (what one hand's positions share). */
+function redeal(pos: SolveInput, seed: string): SolveInput {
+  const rng = createRng(seed);
+  const jokers = pos.hands.flat().filter((c) => c === JOKER).length;
+  const perHand = pos.hands[0]!.length;
+  const deck = shuffle(makeDeck(Math.min(jokers, 2)), rng);
+  return { ...pos, hands: [0, 1, 2, 3].map((s) => deck.slice(s * perHand, (s + 1) * perHand)), trick: null, leader: rng.int(4) as Seat, called: null, hidden: null, firstTrick: false };
+}
+
+describe("double-dummy solver: table sessions and a full pool", () => {
+  it("positions searched in one shared session get the values brute force gives", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+        const first = redeal(randomSmallPosition(seed, 4), `${seed}#0`);
+        const session = newTableSession();
+        for (let i = 0; i < 5; i++) {
+          const pos = i === 0 ? first : redeal(first, `${seed}#${i}`);
+          expect(createSearch(pos, { session }).value()).toBe(bruteForce(pos).tricks);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("keeps exact results when the pool fills and is compacted again and again", () => {
+    resizeTablePool(128);
+    try {
+      fc.assert(
+        fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+          const pos = randomSmallPosition(seed, 5);
+          const session = newTableSession();
+          expect(createSearch(pos, { session }).value()).toBe(bruteForce(pos).tricks);
+          const again = redeal(pos, `${seed}#again`);
+          expect(createSearch(again, { session }).value()).toBe(bruteForce(again).tricks);
+        }),
+        { numRuns: 15 },
+      );
+    } finally {
+      resizeTablePool(1 << 20);
+    }
+  });
 });
