@@ -2,16 +2,35 @@
  * Replay analysis for the history/replay pages: replays one recorded hand
  * with full knowledge of the deal and, for every card played, solves the
  * position double dummy before and after it. The difference is what that
- * card kept or cost the declaring side (in tricks). Only for finished hands:
+ * card kept or cost its player's side (in tricks). Only for finished hands:
  * it reads every hidden card.
+ *
+ * Who a card is judged for: in two-sided hands (trick contracts, classic,
+ * Norwegian, Danish nolo/grand/sol/grandi, a single sol) every card is
+ * judged by the declaring side's final tricks, as the bots' hand model
+ * counts them (early ends included). Where each player plays for themself —
+ * Danish pasnolo, and es-makker sol with players who went along (gå med) —
+ * a card is judged by one player's own tricks against the other three: the
+ * mover's own when they are a sol player still in the game (or in pasnolo),
+ * otherwise the first sol player still in it, whom everyone else wants to
+ * see fail.
+ *
+ * The work: the values of a two-sided hand's positions run along the play,
+ * the value after one card being the value before the next, so a hand costs
+ * one exact solve at its last card and a bounded search per card before it,
+ * from the last card back to the first (the cheap, small positions first:
+ * with a deadline the cards left out are the first ones). All searches of one
+ * judge share a solver table session, so each position finds much of its
+ * tree already in the table (solving forward instead measured the same).
  */
 import { type GameRecord, getVariant, parseOptions } from "../engine/index";
+import type { Card } from "../engine/cards";
 import type { Deal } from "../engine/random";
 import type { BaseHand, MatchContext, MatchView, Result, Seat, SeatAction } from "../engine/types";
 import { fail, ok } from "../engine/types";
-import { calledCard, trickRulesOf } from "./facts";
+import { calledCard, isPasnolo, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
-import { type SolveInput, cardToMove, createSearch } from "./solver/index";
+import { SearchAborted, type SearchOptions, type SolveInput, type TableSession, createSearch, moveOf, newTableSession } from "./solver/index";
 
 export interface AnalysedPlay {
   /** Index of the action in the hand's action list. */
@@ -20,21 +39,27 @@ export interface AnalysedPlay {
   readonly card: string;
   /** 0-based trick number. */
   readonly trick: number;
-  /** Tricks the declaring side ends with, best play from the position before / after this card (null when not analysed). */
+  /** Seats whose final tricks `before` and `after` count (the declaring side, or the one player judged). */
+  readonly counted: readonly Seat[];
+  /** True when the counted seats want many tricks. */
+  readonly countedWantMore: boolean;
+  /** Tricks the counted seats end with, best play from the position before / after this card (null when not analysed). */
   readonly before: number | null;
   readonly after: number | null;
-  /** after - before, from the declaring side's point of view (null when not analysed). */
+  /** after - before (null when not analysed). */
   readonly delta: number | null;
-  /** Tricks this card cost its own side (0 = a best card). */
+  /** Tricks this card cost its own side (0 = a best card; null when not analysed). */
   readonly lost: number | null;
 }
 
 export interface HandAnalysis {
-  /** The side whose tricks are counted (declarer and partner; for classic and pass games seats 0 and 2). */
+  /** The side whose tricks every card is judged by (declarer and partner; for classic and pass games seats 0 and 2); empty when each player plays for themself. */
   readonly side: readonly Seat[];
   /** False when the side wants few tricks (sol, nolo, pass games). */
   readonly sideMaximises: boolean;
   readonly plays: readonly AnalysedPlay[];
+  /** Every card has its values (false when maxHandSize or the deadline left the first ones out). */
+  readonly complete: boolean;
 }
 
 export interface RecordedHandInput {
@@ -46,8 +71,10 @@ export interface RecordedHandInput {
 }
 
 export interface AnalysisOptions {
-  /** Positions where a hand holds more cards than this are not solved (full deals take seconds each). Default 13. */
+  /** Positions where a hand holds more cards than this are not solved (for quick partial checks). Default 13: every card. */
   readonly maxHandSize?: number;
+  /** performance.now() at which solving stops: the cards not reached yet (the earliest) keep null values. */
+  readonly deadline?: number;
 }
 
 /** Analyses one hand of a game record. */
@@ -55,6 +82,16 @@ export function analyzeRecordHand(record: GameRecord, handIndex: number, opts: A
   const hand = record.hands.find((h) => h.index === handIndex);
   if (!hand) return fail("record/malformed", `no hand ${handIndex} in the record`);
   return analyzePlay({ variant: record.variant, options: record.options, dealer: hand.dealer as Seat, deal: hand.deal, actions: hand.actions as SeatAction[] }, opts);
+}
+
+/** Whose tricks a card is judged by, and how the hand can end early for them. */
+interface Judge {
+  /** Same key, same model: their searches share a table session, and one's "after" is the next one's "before". */
+  readonly key: string;
+  readonly side: readonly Seat[];
+  readonly sideMaximises: boolean;
+  readonly stopSide?: number;
+  readonly stopOthers?: number;
 }
 
 /** Replays the hand's actions and solves the position around every card played. */
@@ -67,84 +104,142 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
   const ctx: MatchContext<unknown> = { options, handIndex: 0, dealer: input.dealer, scores: [0, 0, 0, 0], matchInfo: {} };
   let hand: BaseHand = variant.startHand(ctx, input.deal);
   const maxHandSize = opts.maxHandSize ?? 13;
-  const plays: AnalysedPlay[] = [];
-  let model: { side: readonly Seat[]; sideMaximises: boolean } | null = null;
+  let twoSided: Judge | null = null;
+  let hidden: Card | null = null;
 
+  // First the replay: each card with its position and judge.
+  const cards: PlayToSolve[] = [];
   for (let i = 0; i < input.actions.length; i++) {
     const { seat, action } = input.actions[i]!;
-    let entry: Omit<AnalysedPlay, "before" | "after" | "delta" | "lost"> | null = null;
-    let solved: { before: number; after: number } | null = null;
+    if (action.type === "hide") hidden = action.card;
     if (action.type === "play") {
-      entry = { actionIndex: i, seat, card: action.card, trick: hand.tricks.length };
-      const position = positionOf(input.variant, options, hand, variant.viewHand(hand, null, options));
-      if (position) {
-        model = { side: position.side, sideMaximises: position.sideMaximises ?? true };
-        if (Math.max(...hand.hands.map((h) => h.length)) <= maxHandSize) {
-          // The position before this card is the one after the previous card: its value is known.
-          const prev = plays.at(-1);
-          const known = prev && prev.actionIndex === i - 1 ? prev.after : null;
-          solved = solveAround(position, action.card, known, position.side.includes(seat) === (position.sideMaximises ?? true));
-        }
-      }
+      const mv = matchViewOf(input.variant, options, variant.viewHand(hand, null, options));
+      const judge: Judge | null = judgeFor(mv, hand, seat, input.variant);
+      // Every contract the engine deals in has a model: a missing one is a bug here, not a bad record.
+      if (!judge) throw new Error(`analysis: no double-dummy model for the contract of ${input.variant} hand (action ${i})`);
+      if (judge.key === "side") twoSided = judge;
+      const position = positionOf(input.variant, mv, hand, judge, hidden);
+      cards.push({
+        entry: { actionIndex: i, seat, card: action.card, trick: hand.tricks.length, counted: judge.side, countedWantMore: judge.sideMaximises },
+        position,
+        judge,
+        solvable: Math.max(...position.hands.map((h) => h.length)) <= maxHandSize,
+      });
     }
     const step = variant.applyAction(hand, seat, action, options);
     if (!step.ok) return fail("record/illegal-action", `action ${i} refused: ${step.error.message}`, { index: i });
     hand = step.hand;
-    if (entry) {
-      const moverWantsMore = model !== null && model.side.includes(seat) === model.sideMaximises;
-      const delta = solved ? solved.after - solved.before : null;
-      plays.push({ ...entry, before: solved?.before ?? null, after: solved?.after ?? null, delta, lost: delta === null ? null : moverWantsMore ? -delta : delta });
-    }
     if (variant.isOver(hand)) break;
   }
-  if (!model) return ok({ side: [], sideMaximises: true, plays });
-  return ok({ side: model.side, sideMaximises: model.sideMaximises, plays });
+
+  // Then the values, from the last card back: the value after a card is the value before the next
+  // one when both are judged alike, so each card costs one bounded search of its own position.
+  const sessions = new Map<string, TableSession>();
+  const values: ({ before: number; after: number } | null)[] = cards.map(() => null);
+  try {
+    for (let k = cards.length - 1; k >= 0; k--) {
+      const { position, judge, entry, solvable } = cards[k]!;
+      if (!solvable) break;
+      let session = sessions.get(judge.key);
+      if (!session) sessions.set(judge.key, (session = newTableSession()));
+      const next = cards[k + 1];
+      const knownAfter = next && next.judge.key === judge.key && next.entry.actionIndex === entry.actionIndex + 1 ? (values[k + 1]?.before ?? null) : null;
+      const moverMaximises = judge.side.includes(entry.seat) === judge.sideMaximises;
+      values[k] = solveAround(position, entry.card, knownAfter, moverMaximises, { session, deadline: opts.deadline });
+    }
+  } catch (e) {
+    if (!(e instanceof SearchAborted)) throw e;
+  }
+  const plays: AnalysedPlay[] = cards.map(({ entry, judge }, k) => {
+    const v = values[k];
+    const delta = v ? v.after - v.before : null;
+    const moverWantsMore = judge.side.includes(entry.seat) === judge.sideMaximises;
+    return { ...entry, before: v?.before ?? null, after: v?.after ?? null, delta, lost: delta === null ? null : moverWantsMore ? -delta : delta };
+  });
+  const overall: Judge | null = twoSided;
+  return ok({ side: overall?.side ?? [], sideMaximises: overall?.sideMaximises ?? false, plays, complete: plays.every((p) => p.lost !== null) });
 }
 
-/** The solver's view of a hand in play, with every card known. Null for pasnolo and hands without a side. */
-function positionOf(variantId: string, options: Readonly<Record<string, unknown>>, hand: BaseHand, hv: MatchView["hand"]): SolveInput | null {
-  const mv: MatchView = { variant: variantId as MatchView["variant"], options, seat: null, handIndex: 0, scores: [0, 0, 0, 0], results: [], over: false, hand: hv, matchInfo: {} };
-  const contract = hv!.contract;
-  const called = calledCard(mv);
+/** One card of the replay, ready to solve. */
+interface PlayToSolve {
+  readonly entry: Omit<AnalysedPlay, "before" | "after" | "delta" | "lost">;
+  readonly position: SolveInput;
+  readonly judge: Judge;
+  /** Within AnalysisOptions.maxHandSize. */
+  readonly solvable: boolean;
+}
+
+/** A spectator's match view around one hand view (what the bots' helpers read). */
+function matchViewOf(variantId: string, options: Readonly<Record<string, unknown>>, hv: MatchView["hand"]): MatchView {
+  return { variant: variantId as MatchView["variant"], options, seat: null, handIndex: 0, scores: [0, 0, 0, 0], results: [], over: false, hand: hv, matchInfo: {} };
+}
+
+/** Who holds (or played) a card in the hand so far; -1 when nobody does (in the kat). */
+function holderOf(hand: BaseHand, card: Card): number {
+  for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) for (const p of t.plays) if (p.card === card) return p.seat;
+  return hand.hands.findIndex((h) => h.includes(card));
+}
+
+/** The model a card of `mover` is judged by (see the file header); null when no model fits the contract. */
+function judgeFor(mv: MatchView, hand: BaseHand, mover: Seat, variantId: string): Judge | null {
+  const hv = mv.hand!;
+  const contract = hv.contract;
+  const won = hand.tricksWon;
+  // Every player for themself: pasnolo.
+  if (isPasnolo(mv)) return { key: `own:${mover}`, side: [mover], sideMaximises: false };
   // The declaring side with every card known: es-makker's partner is whoever holds or played the called card.
+  const called = calledCard(mv);
   let declaring: Seat[] | null = null;
   if (contract && contract.declarer !== null && variantId === "esmakker") {
     declaring = [contract.declarer];
-    if (called) {
-      let holder = hand.hands.findIndex((h) => h.includes(called));
-      for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) for (const p of t.plays) if (p.card === called) holder = p.seat;
-      if (holder >= 0 && holder !== contract.declarer) declaring.push(holder as Seat);
-    }
+    const holder = called ? holderOf(hand, called) : -1;
+    if (holder >= 0 && holder !== contract.declarer) declaring.push(holder as Seat);
   }
-  const me: Seat = contract?.declarer ?? 0;
-  const model = handModel(mv, me, declaring);
+  const model = handModel(mv, contract?.declarer ?? 0, declaring);
   if (!model) return null;
+  const joiners = (hv.info["joiners"] as Seat[] | undefined) ?? [];
+  if (variantId !== "esmakker" || contract?.declarer == null || joiners.length === 0) {
+    return { key: "side", side: model.side, sideMaximises: model.sideMaximises, stopSide: model.stopSide, stopOthers: model.stopOthers };
+  }
+  // Es-makker sol with players who went along: each sol player settles with each of the other three.
+  const solPlayers: Seat[] = [contract.declarer, ...joiners];
+  const limit = (model.stopSide ?? 14) - 1;
+  const inGame = solPlayers.filter((s) => won[s]! <= limit);
+  const judged = inGame.includes(mover) ? mover : (inGame[0] ?? contract.declarer);
+  return { key: `own:${judged}`, side: [judged], sideMaximises: false, stopSide: model.stopSide };
+}
+
+/** The solver's view of a hand in play, with every card known, for one judge. */
+function positionOf(variantId: string, mv: MatchView, hand: BaseHand, judge: Judge, hidden: Card | null): SolveInput {
   const trick = hand.trick && hand.trick.plays.length < 4 ? hand.trick : null;
+  const takenSide = judge.side.reduce<number>((n, s) => n + hand.tricksWon[s]!, 0);
+  const takenAll = hand.tricksWon.reduce<number>((a, b) => a + b, 0);
   return {
     hands: hand.hands,
     trick,
     leader: trick ? trick.leader : (hand.turn ?? 0),
     rules: trickRulesOf(mv),
-    side: model.side,
-    sideMaximises: model.sideMaximises,
+    side: judge.side,
+    sideMaximises: judge.sideMaximises,
     firstTrick: hand.tricks.length === 0,
-    called: variantId === "esmakker" ? called : null,
-    stopSide: model.stopSide,
-    stopOthers: model.stopOthers,
-    takenSide: model.takenSide,
-    takenOthers: model.takenOthers,
+    called: variantId === "esmakker" ? calledCard(mv) : null,
+    hidden,
+    stopSide: judge.stopSide,
+    stopOthers: judge.stopOthers,
+    takenSide,
+    takenOthers: takenAll - takenSide,
   };
 }
 
 /**
- * Values (declaring side's final tricks) before and after `card`. `knownBefore` skips the first
- * solve; the card cannot do better for its player than the position's value, which bounds the second.
+ * Values (counted seats' final tricks) before and after `card`. The value after is known (the next
+ * card's value before) or solved first; it bounds the value before (no card does better for its
+ * player than the position's value), which then usually costs one test: the card played was a
+ * best one.
  */
-function solveAround(position: SolveInput, card: string, knownBefore: number | null, moverMaximises: boolean): { before: number; after: number } {
-  const dd = createSearch(position);
+function solveAround(position: SolveInput, card: string, knownAfter: number | null, moverMaximises: boolean, search: SearchOptions): { before: number; after: number } {
+  const dd = createSearch(position, search);
   const taken = position.takenSide ?? 0;
-  const before = knownBefore ?? taken + dd.value();
-  const rep = dd.representative(cardToMove(card, position.rules.aceLow));
-  const after = taken + (moverMaximises ? dd.valueAfter(rep, 0, before - taken) : dd.valueAfter(rep, before - taken, 99));
-  return { before, after };
+  const a = knownAfter !== null ? knownAfter - taken : dd.valueAfter(dd.representative(moveOf(position, card)));
+  return { before: taken + (moverMaximises ? dd.value(a, a, 99) : dd.value(a, 0, a)), after: taken + a };
 }
