@@ -98,6 +98,8 @@ export interface SearchOptions {
   readonly session?: TableSession;
   /** performance.now() after which the search throws SearchAborted. */
   readonly deadline?: number;
+  /** Table entries for exact positions only: slower, the reference partition search is tested against. */
+  readonly exactTable?: boolean;
 }
 
 /** Builds the search for a position; callers that need several answers reuse its table. */
@@ -134,6 +136,7 @@ export function createSearch(input: SolveInput, opts: SearchOptions = {}): Doubl
     takenOthers: input.takenOthers ?? 0,
     session: opts.session,
     deadline: opts.deadline,
+    exactTable: opts.exactTable,
   });
 }
 

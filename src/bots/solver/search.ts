@@ -8,10 +8,15 @@
  * suit lengths whose top cards (down to the lowest rank that decided a trick
  * or a bound) sit in the same hands. Cut-offs come from the table, quick
  * tricks (the leader's top cards, or a team-mate's reached through an entry)
- * and runs of top trumps. Touching cards in one hand are searched once
- * (equivalent-card pruning); moves are ordered with the table's best move
- * first, then sure winners, cheap wins, partner-aware leads and discards
- * (a history heuristic was tried and made no difference).
+ * and runs of top trumps. Touching cards in one hand are equivalent: the
+ * lowest is tried first, the others only where a node has to try everything
+ * and its relevant cards do not yet reach down to the run (skipping them
+ * outright let a table entry serve positions where the run is split by an
+ * opponent's card: wrong values, mostly where players duck). Moves are ordered
+ * with the table's best move first, then sure winners, cheap wins,
+ * partner-aware leads and discards (a history heuristic was tried and made no
+ * difference); the table entry that decides a lookup moves to the front of
+ * its chain.
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
@@ -140,6 +145,8 @@ export interface SearchSetup {
   readonly session?: TableSession;
   /** performance.now() after which a running search stops by throwing SearchAborted (default: never). */
   readonly deadline?: number;
+  /** Table entries for exact positions only (every card counts as relevant): the reference tests check partition search against. */
+  readonly exactTable?: boolean;
 }
 
 /** Thrown out of a search that ran past its deadline; the search's state is then unusable. */
@@ -182,6 +189,17 @@ export class DoubleDummy {
   private readonly moves = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
   private readonly scores = new Float64Array(MOVES_PER_NODE);
   private readonly gen: number;
+  /** generate()'s cards touching a lower card of the same hand, tried after every other move, and the lowest card of their runs. */
+  private readonly touching = new Int8Array(MOVES_PER_NODE);
+  private readonly touchingBottom = new Int8Array(MOVES_PER_NODE);
+  /**
+   * Per move slot: -1, or for a card touching a lower one of its hand (an equivalent of that
+   * lower card here) the rank of its run's lowest card. The equivalence is a fact about the ranks
+   * of every card between them, which a position sharing this one's top cards only down to
+   * above the run need not share: so a node that tries all its moves tries such a card too,
+   * unless its relevant cards already reach down to the run (see skipTouching).
+   */
+  private readonly bottomAt = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
   private readonly rel = new Int32Array((MAX_DEPTH + 1) * 4);
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
@@ -189,6 +207,7 @@ export class DoubleDummy {
   private readonly winBit = new Int32Array(MAX_DEPTH + 1);
   nodes = 0;
   private readonly deadline: number;
+  private readonly exactTable: boolean;
   /** Cards played since the root: the move buffer slot of the current node. */
   private ply = 0;
 
@@ -196,6 +215,7 @@ export class DoubleDummy {
     ensureTable();
     this.gen = (s.session ?? newTableSession()).gen;
     this.deadline = s.deadline ?? Infinity;
+    this.exactTable = s.exactTable ?? false;
     this.hand = Int32Array.from(s.hands);
     this.jok = Int8Array.from(s.jokers);
     this.trump = s.trump;
@@ -357,6 +377,7 @@ export class DoubleDummy {
     const base = depth * MOVES_PER_NODE;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
+      if (this.skipTouching(base + i, rb, m)) continue;
       const before = this.cw;
       const undo = this.play(p, m);
       const r = this.ge(t - (this.cw - before));
@@ -368,6 +389,15 @@ export class DoubleDummy {
       this.addRel(rb);
     }
     return !isMax;
+  }
+
+  /**
+   * A card equivalent to a lower one of its hand need not be tried when the node's relevant cards
+   * already reach down to its run: every position that shares them holds the same run (see bottomAt).
+   */
+  private skipTouching(slot: number, rb: number, m: number): boolean {
+    const bottom = this.bottomAt[slot]!;
+    return bottom >= 0 && (this.rel[rb + (m >> 4)]! & ((2 << bottom) - 1)) !== 0;
   }
 
   /** Relevant cards of the child just searched (and the trick it completed) replace this node's. */
@@ -418,9 +448,10 @@ export class DoubleDummy {
     const live = bGen[bucket] === gen && bCheck[bucket] === check;
     if (live) {
       const pl = pool;
-      for (let e = bHead[bucket]!; e >= 0; ) {
+      for (let e = bHead[bucket]!, prev = -1, here = -1; e >= 0; prev = here) {
         const eb = e * ENTRY;
         if (pl[eb + GEN] !== gen) break;
+        here = e;
         e = pl[eb + NEXT]!;
         const ks = pl[eb + KS]!;
         const k0 = ks & 15, k1 = (ks >> 4) & 15, k2 = (ks >> 8) & 15, k3 = ks >> 12;
@@ -434,6 +465,12 @@ export class DoubleDummy {
         const d = pl[eb + DATA]!;
         const elb = d & 15, eub = (d >> 4) & 15;
         if (elb >= t || eub < t) {
+          // Move the entry that decided to the front: the same positions come back again and again.
+          if (prev >= 0) {
+            pl[prev * ENTRY + NEXT] = e;
+            pl[eb + NEXT] = bHead[bucket]!;
+            bHead[bucket] = here;
+          }
           this.relTop(rb, 0, k0);
           this.relTop(rb, 1, k1);
           this.relTop(rb, 2, k2);
@@ -494,10 +531,14 @@ export class DoubleDummy {
     const n = this.generate(p, depth, true);
     const base = depth * MOVES_PER_NODE;
     if (best >= 0) {
+      const ba = this.bottomAt;
       for (let i = 1; i < n; i++)
         if (this.moves[base + i] === best) {
           this.moves[base + i] = this.moves[base]!;
           this.moves[base] = best;
+          const b = ba[base + i]!;
+          ba[base + i] = ba[base]!;
+          ba[base] = b;
           break;
         }
     }
@@ -506,6 +547,7 @@ export class DoubleDummy {
     let found = -1;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
+      if (this.skipTouching(base + i, rb, m)) continue;
       const before = this.cw;
       const undo = this.play(p, m);
       const r = this.ge(t - (this.cw - before));
@@ -533,7 +575,7 @@ export class DoubleDummy {
       const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
       const r = rel[rb + s]! & seq;
       // Every card from the lowest relevant one up: smaller cards then never meet them unbeaten.
-      const k = r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
+      const k = this.exactTable ? popcount(seq) : r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
       ks |= k << (4 * s);
       tops[s] = this.ownersAt[rb + s]! >>> (2 * (this.lensAt[rb + s]! - k));
     }
@@ -744,6 +786,7 @@ export class DoubleDummy {
     const base = depth * MOVES_PER_NODE;
     const h = this.hand;
     let n = 0;
+    let nTouching = 0;
     let jokerOk = this.jok[p]! > 0;
     let suitLo = 0, suitHi = 3;
     let forced = -1;
@@ -782,12 +825,23 @@ export class DoubleDummy {
         const bit = highBit(x);
         x ^= bit;
         const below = highBit(seq & (bit - 1));
-        // Keep the lowest card of each run of touching cards in this hand.
+        // The lowest card of each run of touching cards in this hand first; the others only after every other move.
         if (below === 0 || (runs & below) === 0) this.moves[base + n++] = s * 16 + (31 - Math.clz32(bit));
+        else {
+          let bottom = below;
+          for (let lower = highBit(seq & (bottom - 1)); lower !== 0 && (runs & lower) !== 0; lower = highBit(seq & (bottom - 1))) bottom = lower;
+          this.touchingBottom[nTouching] = 31 - Math.clz32(bottom);
+          this.touching[nTouching++] = s * 16 + (31 - Math.clz32(bit));
+        }
       }
     }
     if (jokerOk) this.moves[base + n++] = JOKER_MOVE;
     if (reduce && n > 1) this.order(p, base, n);
+    for (let i = 0; i < n; i++) this.bottomAt[base + i] = -1;
+    for (let i = 0; i < nTouching; i++) {
+      this.bottomAt[base + n] = this.touchingBottom[i]!;
+      this.moves[base + n++] = this.touching[i]!;
+    }
     return n;
   }
 

@@ -214,3 +214,29 @@ describe("double-dummy solver: table sessions and a full pool", () => {
     }
   });
 });
+
+describe("double-dummy solver: partition search with touching cards", () => {
+  // Found by comparing partition search with an exact-position table: a hand whose two spades
+  // touched (the cards between them gone) was searched once for both, and the table entry then
+  // also served a position where the two spades lie either side of an opponent's card.
+  const found: SolveInput[] = [
+    { hands: [["5D", "JC", "4D", "JD"], ["AC", "JH", "TD", "QS"], ["7S", "4S", "2S", "KH"], ["JS", "3S", "4C", "AD"]], trick: null, leader: 2, rules: rules({ jokers: false }), side: [0, 2], sideMaximises: false },
+    { hands: [["TC", "2S", "9S", "AS", "4S", "QS"], ["AH", "3D", "9H", "5H", "7C", "KS"], ["7S", "4H", "TD", "JS", "8H", "9D"], ["QH", "3S", "AC", "8C", "6S", "6D"]], trick: null, leader: 1, rules: rules({ jokers: false }), side: [0], sideMaximises: false },
+  ];
+  it("agrees with brute force where the equivalence of touching cards once leaked into other positions", () => {
+    for (const pos of found) expect(solve(pos, { cards: false }).tricks).toBe(bruteForce(pos).tricks);
+  }, 60_000);
+
+  it("agrees with an exact-position table on random positions where nobody wants tricks (ducking makes low cards matter)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+        const rng = createRng(`duck:${seed}`);
+        const deck = shuffle(makeDeck(0), rng);
+        const hands = [0, 1, 2, 3].map((s) => deck.slice(s * 6, s * 6 + 6));
+        const pos: SolveInput = { hands, trick: null, leader: rng.int(4) as Seat, rules: rules({ jokers: false, aceLow: rng.int(2) === 0 }), side: rng.int(2) === 0 ? [0] : [0, 2], sideMaximises: false };
+        expect(createSearch(pos).value()).toBe(createSearch(pos, { exactTable: true }).value());
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+});
