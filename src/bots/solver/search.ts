@@ -681,20 +681,28 @@ export class DoubleDummy {
 
   /**
    * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
-   * per suit, its unbroken run of top cards, cut to what cannot be ruffed by an opponent.
+   * per suit, its unbroken run of top cards, cut to what cannot be ruffed by an opponent. L keeps
+   * the lead only while its own card wins: a suit a team-mate may have to ruff (void in it, holding
+   * trumps) counts nothing, since the team-mate would then lead and L's other winners may be stranded
+   * (the jokers are cashed last, after the suits, so no opponent discards a suit on them first).
    */
   private quickTricks(L: number, rb: number, need: number): number {
     const h = this.hand;
     const team = this.maxSide[L];
-    let oppTrumps = false;
-    let opps = 0;
-    for (let o = 0; o < 4; o++)
+    let oppTrumps = false, mateTrumps = false;
+    let opps = 0, mates = 0;
+    for (let o = 0; o < 4; o++) {
+      const trumps = this.trump >= 0 && h[o * 4 + this.trump]! !== 0;
       if (this.maxSide[o] !== team || this.counted[o] !== this.counted[L]) {
         opps |= 1 << o;
-        if (this.trump >= 0 && h[o * 4 + this.trump]! !== 0) oppTrumps = true;
+        if (trumps) oppTrumps = true;
+      } else if (o !== L && trumps) {
+        mates |= 1 << o;
+        mateTrumps = true;
       }
+    }
     let q = 0;
-    if (!this.firstPending && !(this.jokerTrumpable && oppTrumps)) q += this.jok[L]!;
+    if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps))) q += this.jok[L]!;
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s]!;
       if (mine === 0) continue;
@@ -709,9 +717,10 @@ export class DoubleDummy {
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
       if (s === this.calledSuit && mine & this.calledBit && highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) !== this.calledBit) k = 0;
       if (k === 0) continue;
-      if (s !== this.trump && oppTrumps) {
+      if (s !== this.trump && (oppTrumps || mateTrumps)) {
         for (let o = 0; o < 4; o++)
           if (opps & (1 << o) && h[o * 4 + this.trump]! !== 0) k = Math.min(k, popcount(h[o * 4 + s]!));
+          else if (mates & (1 << o) && h[o * 4 + s]! === 0) k = 0;
       }
       // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
       if (q < need) this.relTop(rb, s, k);
@@ -722,7 +731,8 @@ export class DoubleDummy {
 
   /**
    * A suit in which leader L can reach team-mate o at once: o holds its top card, L holds a card
-   * of it (not the called card, which would have to be led itself), and no opponent can ruff it.
+   * of it (not the called card, which would have to be led itself), and no one else can ruff it
+   * (a third team-mate's ruff would take the lead away from o).
    * -1 when there is none.
    */
   private entrySuit(L: number, o: number): number {
@@ -735,7 +745,7 @@ export class DoubleDummy {
       let safe = true;
       if (this.trump >= 0 && s !== this.trump)
         for (let x = 0; x < 4; x++)
-          if (!this.sameTeam(L, x) && h[x * 4 + s]! === 0 && h[x * 4 + this.trump]! !== 0) safe = false;
+          if (x !== o && h[x * 4 + s]! === 0 && h[x * 4 + this.trump]! !== 0) safe = false;
       if (safe) return s;
     }
     return -1;

@@ -240,3 +240,62 @@ describe("double-dummy solver: partition search with touching cards", () => {
     );
   }, 120_000);
 });
+
+// ---------------------------------------------------------------------------
+// Positions the solver once got wrong, and a seeded sweep over every side configuration.
+
+describe("double-dummy solver: positions it once got wrong", () => {
+  it("does not reuse a table entry across positions where touching cards stop touching", () => {
+    // Seat 3's 8S and 6S touch here, so only one was searched; with a small spade of seat 0 between
+    // them (same top spades) they differ: the entry must hold the lower card's place too.
+    const pos: SolveInput = {
+      hands: [["9H", "AS", "9S", "5S"], ["QD", "JD", "8H", "2D"], ["JH", "9C", "7C", "3H"], ["3S", "8S", "6S", "5C"]],
+      trick: null,
+      leader: 3,
+      rules: rules({ trump: "S" }),
+      side: [2, 3],
+      sideMaximises: false,
+    };
+    expect(createSearch(pos).value()).toBe(bruteForce(pos).tricks);
+    expect(createSearch(pos, { session: newTableSession() }).value()).toBe(bruteForce(pos).tricks);
+  });
+
+  it("does not count quick tricks a team-mate must ruff, taking the lead away from the stranded joker", () => {
+    // Seat 3 leads against seat 0: the joker and QC look like two quick tricks, but seat 1 holds only
+    // trumps and must ruff the club, then lead into seat 0's king.
+    const pos: SolveInput = {
+      hands: [["KS", "2D"], ["4D", "5S", "8S"], ["QH", "5H", "7H"], ["QC", JOKER]],
+      trick: { leader: 3, plays: [{ seat: 3, card: "3C" }, { seat: 0, card: "AC" }] },
+      rules: rules({ trump: "S", aceLow: true }),
+      side: [0],
+      firstTrick: true,
+      called: "AC",
+      hidden: "2D",
+      stopSide: 2,
+    };
+    const ref = bruteForce(pos);
+    expect(createSearch(pos).value()).toBe(ref.tricks);
+    const res = solve(pos);
+    for (const c of res.cards) expect(c.tricks).toBe(ref.cards.get(c.card));
+  });
+});
+
+describe("double-dummy solver: seeded sweep over every side configuration", () => {
+  it("agrees with brute force on 4-card positions searched alone, and on redeals of them sharing one session", () => {
+    const sides: Seat[][] = [[0, 2], [1, 3], [0], [1, 2, 3], [2, 3]];
+    for (let i = 0; i < 20; i++) {
+      const base = randomSmallPosition(`sweep-${i}`, 4);
+      for (const side of sides)
+        for (const sideMaximises of [true, false]) {
+          const pos: SolveInput = { ...base, side, sideMaximises };
+          expect({ pos, v: createSearch(pos).value() }).toEqual({ pos, v: bruteForce(pos).tricks });
+          // A session is shared by positions under the same rules: redeals without a called card.
+          const session = newTableSession();
+          for (let j = 0; j < 3; j++) {
+            const q = redeal(pos, `sweep-${i}#${j}`);
+            expect({ q, v: createSearch(q, { session }).value() }).toEqual({ q, v: bruteForce(q).tricks });
+          }
+        }
+    }
+  }, 60_000);
+});
