@@ -282,25 +282,7 @@ function trickPlays(leader: number, count: number, cards: number): Play[] {
 /** The hand as a Hand: itself, or rebuilt from a plain object of the same shape. */
 function asHand(h: EsmakkerHand): Hand {
   if (h instanceof Hand) return h;
-  const setup: Setup = {
-    dealer: h.dealer,
-    deal: h.deal,
-    forehand: h.forehand,
-    auction: h.auction,
-    bidding: h.bidding,
-    bid: h.bid,
-    joiners: h.joiners,
-    declarer: h.declarer,
-    trump: h.trump,
-    called: h.called,
-    partner: h.partner,
-    kat: h.kat,
-    katOwner: h.katOwner,
-    vipTurned: h.vipTurned,
-    exchangers: h.exchangers,
-    hidden: h.hidden,
-    rules: h.rules,
-  };
+  const setup = setupWith(h, SAME);
   let leader = -1, count = 0, cards = 0;
   if (h.trick !== null) {
     leader = h.trick.leader;
@@ -744,27 +726,7 @@ function applyAuction(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): 
     default:
       return wrongPhase(h, action);
   }
-  const s = h.setup;
-  // Written out rather than through revise: the auction is the most frequent step before the play.
-  const setup: Setup = {
-    dealer: s.dealer,
-    deal: s.deal,
-    forehand: s.forehand,
-    auction: next,
-    bidding: logged,
-    bid,
-    joiners,
-    declarer: s.declarer,
-    trump: s.trump,
-    called: s.called,
-    partner: s.partner,
-    kat: s.kat,
-    katOwner: s.katOwner,
-    vipTurned: s.vipTurned,
-    exchangers: s.exchangers,
-    hidden: s.hidden,
-    rules: s.rules,
-  };
+  const setup = setupWith(h.setup, { ...SAME, auction: next, bidding: logged, bid, joiners });
   const moved = new Hand(setup, h.holding, "auction", next.responder, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon,
     0, 0, -1, 0, 0); // prettier-ignore
   if (!auctionOver(next)) return step(moved);
