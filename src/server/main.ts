@@ -17,6 +17,7 @@ import { migrateDeploy } from "@/server/migrate";
 import { disconnectDb, getDb } from "@/server/db";
 import { pruneLoginAttempts } from "@/server/auth/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
+import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
 
 const log = (msg: string) => console.log(`[server] ${msg}`);
 
@@ -68,6 +69,8 @@ async function main() {
   const prune = () => void pruneLoginAttempts(getDb()).catch((error) => console.error("[server] pruning login attempts:", error));
   prune();
   setInterval(prune, 60 * 60 * 1000).unref();
+  // Replays' double-dummy analysis: queued hands are solved in the background, at low priority.
+  const analysis = new HandAnalysisWorker(getDb()).start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -79,6 +82,7 @@ async function main() {
     try {
       const hub = realtime as { shutdown?: () => Promise<void> } | undefined;
       await hub?.shutdown?.();
+      await analysis.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections?.();
       await app.close?.();

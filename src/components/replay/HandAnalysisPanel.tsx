@@ -1,59 +1,59 @@
 /**
- * The double-dummy analysis of one hand of a stored match, on request: every
- * card played, trick by trick, marked "−N" where it cost its side N tricks
- * under best play from then on, "✓" where it kept the best result, and
- * unmarked where the position was not solved (the first tricks of a hand).
+ * The double-dummy analysis of one hand of a stored match: every card played,
+ * trick by trick, marked "−N" where it cost its side N tricks under best play
+ * from then on and "✓" where it kept the best result. The server analyses
+ * hands in the background; while this hand waits or is being solved the
+ * panel says so and asks again every few seconds (asking also moves the hand
+ * ahead of the queue), until the result is there.
  */
 "use client";
 
-import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { useTRPC } from "@/trpc/react";
 
+/** How often a waiting panel asks again. */
+const POLL_MS = 2_000;
+
 export function HandAnalysisPanel({ matchId, handIndex, names }: { matchId: string; handIndex: number; names: readonly string[] }) {
   const t = useTranslations("history.replay.analysis");
   const trpc = useTRPC();
-  const [requested, setRequested] = useState(false);
-  const query = useQuery({ ...trpc.history.analyzeHand.queryOptions({ matchId, handIndex }), enabled: requested, staleTime: Infinity, retry: false });
+  const query = useQuery({
+    ...trpc.history.handAnalysis.queryOptions({ matchId, handIndex }),
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === "done" || q.state.data.status === "failed") ? false : POLL_MS),
+    retry: false,
+  });
+  const data = query.data;
 
-  if (!requested || query.isError) {
+  if (!data || data.status === "pending" || data.status === "running" || data.status === "failed" || query.isError) {
+    const text = query.isError || data?.status === "failed" ? t("failed") : data?.status === "pending" ? t("pending", { ahead: data.ahead }) : t("running");
     return (
-      <section className="card" data-testid="replay-analysis">
-        <button type="button" className="button button--ghost" onClick={() => (requested ? void query.refetch() : setRequested(true))} data-testid="replay-analyse">
-          {t("button")}
-        </button>
-        {query.isError && <p className="notice notice--error">{t("failed")}</p>}
+      <section className="card" data-testid="replay-analysis" data-status={query.isError ? "error" : (data?.status ?? "loading")} aria-busy={!query.isError && data?.status !== "failed"}>
+        <h3>{t("title")}</h3>
+        <p className={query.isError || data?.status === "failed" ? "notice notice--error" : "muted"} role="status">
+          {text}
+        </p>
       </section>
     );
   }
-  if (!query.data) {
-    return (
-      <section className="card" data-testid="replay-analysis" aria-busy="true">
-        <p className="muted">{t("running")}</p>
-      </section>
-    );
-  }
-  if (query.data.status === "timeout") {
-    return (
-      <section className="card" data-testid="replay-analysis">
-        <p className="notice">{t("timeout")}</p>
-      </section>
-    );
-  }
-  const tricks: (typeof query.data.analysis.plays)[number][][] = [];
-  for (const p of query.data.analysis.plays) (tricks[p.trick] ??= []).push(p);
+  const { plays, side, complete } = data.analysis;
+  const tricks: (typeof plays)[number][][] = [];
+  for (const p of plays) (tricks[p.trick] ??= []).push(p);
   return (
-    <section className="card" data-testid="replay-analysis">
+    <section className="card" data-testid="replay-analysis" data-status="done">
       <h3>{t("title")}</h3>
-      <p className="muted" data-testid="replay-analysis-legend">
-        {t("legend", { cards: query.data.maxHandSize })}
-      </p>
+      {plays.length === 0 ? (
+        <p className="muted">{t("noCards")}</p>
+      ) : (
+        <p className="muted" data-testid="replay-analysis-legend">
+          {t("legend")} {side.length === 0 ? t("legendOwn") : ""} {complete ? "" : t("incomplete")}
+        </p>
+      )}
       <ol>
-        {tricks.map((plays, i) => (
+        {tricks.map((cards, i) => (
           <li key={i}>
-            {plays.map((p) => (
+            {cards.map((p) => (
               <span key={p.actionIndex} data-testid="replay-analysis-card" data-lost={p.lost ?? ""}>
                 <PlayingCard code={p.card} size="small" label={`${names[p.seat] ?? ""}: ${p.card}`} />
                 {p.lost === null ? null : p.lost > 0 ? (

@@ -17,10 +17,20 @@ export default async function GamePage({ params }: { params: Params }) {
   const { id } = await params;
   const [api, t, tg, format] = await Promise.all([getServerApi(), getTranslations("history"), getTranslations("game"), getFormatter()]);
   const match = await api.history.match({ matchId: id }).catch((e) => {
-    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
+    if (e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "FORBIDDEN")) return e.code;
     throw e;
   });
-  if (!match) notFound();
+  if (match === "NOT_FOUND") notFound();
+  // A club match, and the viewer is not one of its members (history.matchRefusal).
+  if (match === "FORBIDDEN")
+    return (
+      <>
+        <h1>{t("replay.title")}</h1>
+        <p className="notice notice--error" data-testid="replay-members-only">
+          {t("replay.membersOnly")}
+        </p>
+      </>
+    );
   const record = parseRecord(match.record);
   if (!record.ok) throw new Error(`match ${id}: stored record is invalid`);
   const names = new Map(match.players.flatMap((p) => (p?.kind === "human" ? [[p.userId, p.name] as const] : [])));

@@ -1,13 +1,36 @@
 /**
- * Worker-thread side of the hand analysis (analysis.ts): analyses one hand of
- * a game record double dummy and posts the result back. The solve is
- * synchronous and can take seconds, which is why it does not run on the
- * server's event loop.
+ * The analysis process (started by analysis-queue.ts at the lowest CPU
+ * priority, so live tables always come first): receives one hand at a time
+ * as { id, record, handIndex, timeCapMs }, analyses it double dummy and
+ * answers { id, ok, analysis | error, solveMs }. It stays up between hands,
+ * so the solver's table is allocated once. A solve is synchronous and can
+ * take minutes, which is why it runs in a process of its own.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { z } from "zod";
 import { parseRecord } from "@/engine";
 import { analyzeRecordHand } from "@/bots/analysis";
 
-const { record, handIndex, maxHandSize } = (workerData as { data: { record: unknown; handIndex: number; maxHandSize: number } }).data;
-const parsed = parseRecord(record);
-parentPort!.postMessage(parsed.ok ? analyzeRecordHand(parsed.value, handIndex, { maxHandSize }) : parsed);
+const jobSchema = z.object({ id: z.number().int(), record: z.unknown(), handIndex: z.number().int().min(0), timeCapMs: z.number().positive() });
+
+export type AnalysisJob = z.infer<typeof jobSchema>;
+export type AnalysisAnswer = { id: number; ok: true; analysis: unknown; solveMs: number } | { id: number; ok: false; error: string };
+
+const answer = (a: AnalysisAnswer) => process.send!(a);
+
+process.on("message", (message: unknown) => {
+  const job = jobSchema.safeParse(message);
+  if (!job.success) return;
+  const { id, record, handIndex, timeCapMs } = job.data;
+  try {
+    const parsed = parseRecord(record);
+    if (!parsed.ok) return answer({ id, ok: false, error: `stored record is invalid: ${parsed.error.message}` });
+    const started = performance.now();
+    const result = analyzeRecordHand(parsed.value, handIndex, { deadline: started + timeCapMs });
+    if (!result.ok) return answer({ id, ok: false, error: result.error.message });
+    answer({ id, ok: true, analysis: result.value, solveMs: performance.now() - started });
+  } catch (e) {
+    answer({ id, ok: false, error: e instanceof Error ? e.message : String(e) });
+  }
+});
+// Nothing else keeps the process up: it ends with its parent.
+process.on("disconnect", () => process.exit(0));

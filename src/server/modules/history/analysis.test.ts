@@ -1,74 +1,167 @@
 /**
- * The replay's hand analysis against the real database: a finished match is
- * stored as the live tables store it, and `history.analyzeHand` solves one
- * of its hands in a worker thread.
+ * Replay analysis against the real database: a finished match stored as the
+ * live tables store it queues its played hands; the background worker (its
+ * child process included) analyses them and `history.handAnalysis` serves
+ * the stored result, with a value for every card, the last tricks' values
+ * equal to a plain engine minimax. The queue survives a worker that dies
+ * mid-hand and a restart; a club match's analysis is refused to whoever may
+ * not see its replay.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { buildRecord, parseRecord, playRandomMatch } from "@/engine";
+import type { Seat } from "@/engine/types";
+import { referenceValues } from "@/bots/analysis-reference";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { closeTestDb, createTestUser, testCaller, testDb } from "@/server/test/helpers";
-import { ANALYSIS_MAX_HAND_SIZE, analyzeMatchHand } from "./analysis";
+import { HandAnalysisWorker } from "./analysis-queue";
+import { playedHandIndexes } from "./analysis";
 
-afterAll(closeTestDb);
+const workers: HandAnalysisWorker[] = [];
+afterAll(async () => {
+  for (const w of workers) await w.stop();
+  await closeTestDb();
+});
 
-/** Stores a randomly played classic match at a fresh table and returns its id and record. */
-async function storedMatch(label: string) {
-  const owner = await createTestUser();
+/** Stores a randomly played classic match (its first `hands` hands) at a table, as the live tables do. */
+async function storedMatch(label: string, opts: { hands?: number; tableId?: string } = {}) {
   const store = new PrismaTableStore(testDb());
-  const table = await store.createTable({ variant: "classic", options: {}, isPrivate: false, createdById: owner.id, turnSeconds: 30 }, Date.now());
-  const setup = { variant: "classic", seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed: `analysis-${label}-${table.id}` };
-  const played = playRandomMatch(setup, `r-${table.id}`);
+  let tableId = opts.tableId;
+  if (!tableId) {
+    const owner = await createTestUser();
+    tableId = (await store.createTable({ variant: "classic", options: {}, isPrivate: false, createdById: owner.id, turnSeconds: 30 }, Date.now())).id;
+  }
+  const setup = { variant: "classic", seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed: `analysis-${label}-${tableId}` };
+  const played = playRandomMatch(setup, `r-${tableId}`, { maxHands: opts.hands ?? 2 });
   if (!played.ok) throw new Error(played.error.message);
   const record = buildRecord(setup, played.value.actions, played.value.state);
   if (!record.ok) throw new Error(record.error.message);
   const players = [0, 1, 2, 3].map((i) => ({ kind: "bot" as const, name: `P${i}` }));
-  await store.finishMatch({ tableId: table.id, variant: "classic", record: record.value, players, scores: played.value.state.scores, finishedAt: Date.now() });
-  const match = await testDb().match.findFirstOrThrow({ where: { tableId: table.id }, select: { id: true } });
+  await store.finishMatch({ tableId, variant: "classic", record: record.value, players, scores: played.value.state.scores, finishedAt: Date.now() });
+  const match = await testDb().match.findFirstOrThrow({ where: { tableId }, select: { id: true } });
   return { matchId: match.id, record: record.value };
 }
 
-describe("history.analyzeHand", () => {
-  it("marks every card of the last tricks with what it cost its side, consistent with the tricks actually won", async () => {
-    const { matchId, record } = await storedMatch("consistent");
-    const started = performance.now();
-    const res = await testCaller().history.analyzeHand({ matchId, handIndex: 0 });
-    const firstMs = performance.now() - started;
-    expect(res.status).toBe("done");
-    if (res.status !== "done") return;
-    const { side, sideMaximises, plays } = res.analysis;
-    expect(side).toEqual([0, 2]);
-    expect(sideMaximises).toBe(true);
-    const hand = parseRecord(record);
-    if (!hand.ok) throw new Error(hand.error.message);
-    const recorded = hand.value.hands[0]!;
-    expect(plays).toHaveLength(recorded.actions.filter((a) => a.action.type === "play").length);
+const rowsOf = (matchId: string) =>
+  testDb().matchHandAnalysis.findMany({ where: { matchId }, select: { handIndex: true, status: true, attempts: true }, orderBy: { handIndex: "asc" } });
 
-    // Cards before the cut (more than maxHandSize cards in some hand) are not analysed; all later ones are.
-    const analysed = plays.filter((p) => p.lost !== null);
-    const firstAnalysed = plays.findIndex((p) => p.lost !== null);
-    expect(analysed.length).toBe(ANALYSIS_MAX_HAND_SIZE * 4);
-    expect(plays.slice(firstAnalysed).every((p) => p.lost !== null)).toBe(true);
+/** Waits (polling the table) until no hand of the match is pending or running; the deadline only guards against a hang. */
+async function analysed(matchId: string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const rows = await rowsOf(matchId);
+    if (rows.every((r) => r.status === "done" || r.status === "failed")) return rows;
+    if (Date.now() > deadline) throw new Error(`hands still waiting: ${JSON.stringify(rows)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
-    // A card never gains under best play, and the position after one card is the position before the next.
-    for (const p of analysed) expect(p.lost).toBeGreaterThanOrEqual(0);
-    for (let i = 1; i < analysed.length; i++) expect(analysed[i]!.before).toBe(analysed[i - 1]!.after);
-    // So the tricks lost by the side's cards, less those given away by the other side, lead from the first analysed DD value to the tricks won.
-    const lostBySide = analysed.filter((p) => side.includes(p.seat)).reduce((s, p) => s + p.lost!, 0);
-    const giftedByOthers = analysed.filter((p) => !side.includes(p.seat)).reduce((s, p) => s + p.lost!, 0);
-    const sideTricks = side.reduce<number>((s, seat) => s + recorded.result!.tricksWon[seat]!, 0);
-    expect(analysed[0]!.before! - lostBySide + giftedByOthers).toBe(sideTricks);
-    expect(analysed.at(-1)!.after).toBe(sideTricks);
+function startWorker(matchIds: string[], leaseMs = 60_000) {
+  const worker = new HandAnalysisWorker(testDb(), { matchIds, leaseMs, idlePollMs: 100, log: () => {} }).start();
+  workers.push(worker);
+  return worker;
+}
 
-    // Cached: the same answer again, without another solve.
-    const again = performance.now();
-    expect(await testCaller().history.analyzeHand({ matchId, handIndex: 0 })).toEqual(res);
-    expect(performance.now() - again).toBeLessThan(firstMs);
+describe("history.handAnalysis", () => {
+  it("analyses every card of every played hand in the background; the replay gets the stored result", async () => {
+    const { matchId, record } = await storedMatch("every-card");
+    const played = playedHandIndexes(record);
+    expect(played.length).toBeGreaterThan(0);
+    // Queued with the match, in its transaction.
+    expect(await rowsOf(matchId)).toEqual(played.map((handIndex) => ({ handIndex, status: "pending", attempts: 0 })));
+
+    const worker = startWorker([matchId]);
+    expect((await analysed(matchId)).map((r) => r.status)).toEqual(played.map(() => "done"));
+    await worker.stop();
+
+    const parsed = parseRecord(record);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    for (const handIndex of played) {
+      const res = await testCaller().history.handAnalysis({ matchId, handIndex });
+      if (res.status !== "done") throw new Error(`hand ${handIndex}: ${res.status}`);
+      const hand = parsed.value.hands.find((h) => h.index === handIndex)!;
+      const { plays, side, complete } = res.analysis;
+      expect(complete).toBe(true);
+      expect(side).toEqual([0, 2]);
+      // A value for every card played, in order.
+      expect(plays.map((p) => p.actionIndex)).toEqual(hand.actions.flatMap((a, i) => (a.action.type === "play" ? [i] : [])));
+      for (const p of plays) expect(p.lost).toBeGreaterThanOrEqual(0);
+      for (let i = 1; i < plays.length; i++) expect(plays[i]!.before).toBe(plays[i - 1]!.after);
+      expect(plays.at(-1)!.after).toBe(hand.result!.tricksWon[0]! + hand.result!.tricksWon[2]!);
+      // The last tricks against a plain minimax over the engine's rules.
+      const input = { variant: record.variant, options: record.options, dealer: hand.dealer as Seat, deal: hand.deal, actions: hand.actions };
+      const checks = referenceValues(input, hand.result!.contract, plays);
+      expect(checks.length).toBeGreaterThanOrEqual(12);
+      for (const { analysed: mine, reference } of checks) expect(mine).toEqual(reference);
+    }
+    await expect(testCaller().history.handAnalysis({ matchId, handIndex: 999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(testCaller().history.handAnalysis({ matchId: "no-such-match", handIndex: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  }, 180_000);
+
+  it("a replay asking for a hand not done yet moves it ahead of the queue (and queues a hand that never was)", async () => {
+    const { matchId, record } = await storedMatch("request", { hands: 3 });
+    const played = playedHandIndexes(record);
+    expect(played.length).toBeGreaterThan(1);
+    const last = played.at(-1)!;
+    // An older match stored before the analysis existed: its rows are missing.
+    await testDb().matchHandAnalysis.deleteMany({ where: { matchId, handIndex: last } });
+    const asked = await testCaller().history.handAnalysis({ matchId, handIndex: last });
+    expect(asked).toEqual({ status: "pending", ahead: 0 });
+    const others = await testCaller().history.handAnalysis({ matchId, handIndex: played[0]! });
+    expect(others).toEqual({ status: "pending", ahead: 1 });
+    // The worker takes the requested hands first, in the order they were asked for.
+    startWorker([matchId]);
+    await analysed(matchId);
+    const order = await testDb().matchHandAnalysis.findMany({ where: { matchId }, select: { handIndex: true, finishedAt: true }, orderBy: { finishedAt: "asc" } });
+    expect(order.slice(0, 2).map((r) => r.handIndex)).toEqual([last, played[0]]);
+  }, 180_000);
+
+  it("survives a worker that dies mid-hand and a restart: every waiting hand is done once the service runs again", async () => {
+    const { matchId, record } = await storedMatch("restart", { hands: 3 });
+    const played = playedHandIndexes(record);
+    // A worker took the first hand and died (its claim's lease has run out); the rest never started.
+    await testDb().matchHandAnalysis.updateMany({ where: { matchId, handIndex: played[0]! }, data: { status: "running", attempts: 1, leaseUntil: new Date(Date.now() - 1000) } });
+    // A worker stopping gracefully in the middle gives its hand back.
+    const first = startWorker([matchId]);
+    await first.stop();
+    expect((await rowsOf(matchId)).some((r) => r.status === "pending")).toBe(true);
+
+    startWorker([matchId]);
+    const rows = await analysed(matchId);
+    expect(rows.map((r) => r.status)).toEqual(played.map(() => "done"));
+    expect(rows.find((r) => r.handIndex === played[0])!.attempts).toBe(2);
+  }, 180_000);
+
+  it("fails a hand whose worker died under it three times instead of trying it forever", async () => {
+    const { matchId, record } = await storedMatch("killer", { hands: 1 });
+    const [handIndex] = playedHandIndexes(record);
+    await testDb().matchHandAnalysis.updateMany({ where: { matchId, handIndex }, data: { status: "running", attempts: 3, leaseUntil: new Date(Date.now() - 1000) } });
+    startWorker([matchId]);
+    const rows = await analysed(matchId);
+    expect(rows).toEqual([{ handIndex, status: "failed", attempts: 3 }]);
+    expect(await testCaller().history.handAnalysis({ matchId, handIndex: handIndex! })).toEqual({ status: "failed" });
   }, 60_000);
+});
 
-  it("reports a timeout when the solve outlasts its time limit, and refuses unknown hands and matches", async () => {
-    const { matchId } = await storedMatch("limits");
-    expect(await analyzeMatchHand(testDb(), matchId, 0, { maxHandSize: 13, timeLimitMs: 50 })).toEqual({ ok: true, value: { status: "timeout", maxHandSize: 13 } });
-    await expect(testCaller().history.analyzeHand({ matchId, handIndex: 999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(testCaller().history.analyzeHand({ matchId: "no-such-match", handIndex: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
-  }, 30_000);
+describe("who may see a match's analysis: whoever may see its replay", () => {
+  it("a club table's match: members only (unless the club lets guests watch); refused to others and to visitors", async () => {
+    const [admin, member, outsider] = await Promise.all(["Admin", "Member", "Outsider"].map((displayName) => createTestUser({ displayName })));
+    const club = await testCaller(admin!).clubs.create({ name: `Analyse ${Date.now()} ${admin!.id.slice(-6)}`, locale: "da", isOpen: true });
+    await testCaller(member!).clubs.join({ clubId: club.id });
+    const preset = await testCaller(admin!).clubs.createPreset({ clubId: club.id, name: "Engelsk", variant: "classic", options: {} });
+    const closed = await testCaller(admin!).clubs.openTable({ clubId: club.id, presetId: preset.id });
+    const open = await testCaller(admin!).clubs.openTable({ clubId: club.id, presetId: preset.id, guestsMayWatch: true });
+    const members = await storedMatch("club-closed", { hands: 1, tableId: closed.tableId });
+    const guests = await storedMatch("club-open", { hands: 1, tableId: open.tableId });
+    const handIndex = playedHandIndexes(members.record)[0]!;
+
+    for (const who of [outsider!, null]) {
+      await expect(testCaller(who).history.match({ matchId: members.matchId })).rejects.toMatchObject({ code: "FORBIDDEN", cause: { error: { code: "MATCH_MEMBERS_ONLY" } } });
+      await expect(testCaller(who).history.handAnalysis({ matchId: members.matchId, handIndex })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      // A refused request queues nothing ahead of anyone.
+      expect((await testDb().matchHandAnalysis.findFirstOrThrow({ where: { matchId: members.matchId, handIndex }, select: { requestedAt: true } })).requestedAt).toBeNull();
+      expect((await testCaller(who).history.handAnalysis({ matchId: guests.matchId, handIndex: playedHandIndexes(guests.record)[0]! })).status).toBe("pending");
+    }
+    expect((await testCaller(member!).history.match({ matchId: members.matchId })).id).toBe(members.matchId);
+    expect((await testCaller(member!).history.handAnalysis({ matchId: members.matchId, handIndex })).status).toBe("pending");
+  }, 60_000);
 });

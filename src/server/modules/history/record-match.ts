@@ -1,8 +1,8 @@
 /**
  * What happens in the database when a live match ends, inside the same
  * transaction that stores the Match row: one MatchPlayer history row per
- * human seat (with that seat's statistics) and, for a ranked table, the
- * rating update. A ranked seat whose starting player is no longer in it at
+ * human seat (with that seat's statistics), for a ranked table the rating
+ * update, and every played hand queued for its replay analysis. A ranked seat whose starting player is no longer in it at
  * the end (they left and a computer player took over) is rated as a loss for
  * that player, who still gets the history row.
  */
@@ -12,6 +12,7 @@ import type { SeatOccupant } from "@/protocol";
 import { applyMatchRatings } from "@/server/modules/ratings/service";
 import { ranksOf, teamsOf } from "@/server/modules/ratings/rating-system";
 import { seatStats } from "./seat-stats";
+import { queueMatchAnalysis } from "./analysis";
 
 type Tx = Prisma.TransactionClient;
 
@@ -84,4 +85,5 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
     });
   });
   if (rows.length) await tx.matchPlayer.createMany({ data: rows });
+  await queueMatchAnalysis(tx, m.matchId, m.record);
 }

@@ -4,17 +4,20 @@ import { createTRPCRouter, protectedProcedure, publicProcedure } from "@/server/
 import { unwrap } from "@/server/api/errors";
 import { historyListInput } from "./schema";
 import * as history from "./service";
-import { analyzeMatchHand } from "./analysis";
+import { handAnalysis } from "./analysis";
+
+const matchId = z.string().min(1).max(64);
 
 export const historyRouter = createTRPCRouter({
   list: protectedProcedure.input(historyListInput).query(({ ctx, input }) => {
     const { userId, ...rest } = input;
     return history.listHistory(ctx.db, userId ?? ctx.user.id, rest);
   }),
-  match: publicProcedure.input(z.object({ matchId: z.string().min(1).max(64) })).query(async ({ ctx, input }) => unwrap(await history.getMatch(ctx.db, input.matchId))),
-  // Public like `match`: the replay already shows every hand of a finished match.
-  analyzeHand: publicProcedure
-    .input(z.object({ matchId: z.string().min(1).max(64), handIndex: z.number().int().min(0).max(1000) }))
-    .query(async ({ ctx, input }) => unwrap(await analyzeMatchHand(ctx.db, input.matchId, input.handIndex))),
+  // Public, except club matches (members only unless the club let guests watch): see history.matchRefusal.
+  match: publicProcedure.input(z.object({ matchId })).query(async ({ ctx, input }) => unwrap(await history.getMatch(ctx.db, input.matchId, ctx.user?.id ?? null))),
+  // Whoever may see the match sees its analysis; asking moves a hand not done yet ahead of the queue (poll until done).
+  handAnalysis: publicProcedure
+    .input(z.object({ matchId, handIndex: z.number().int().min(0).max(1000) }))
+    .query(async ({ ctx, input }) => unwrap(await handAnalysis(ctx.db, ctx.user?.id ?? null, input.matchId, input.handIndex))),
   stats: publicProcedure.input(z.object({ userId: z.string().min(1).max(64) })).query(({ ctx, input }) => history.playerStats(ctx.db, input.userId)),
 });

@@ -3,13 +3,14 @@
  * variant, club, date range and opponent, paged by keyset on
  * (finishedAt, matchId) over the MatchPlayer indexes (no OFFSET, so page 500
  * costs what page 1 costs); one finished match with its stored game record
- * (the replay is computed from that record by the engine); and a player's
- * statistics summed over their history rows.
+ * (the replay is computed from that record by the engine), for those allowed
+ * to see it; and a player's statistics summed over their history rows.
  */
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
-import { failure, success, type ServiceResult } from "@/server/api/errors";
+import { failure, success, type ServiceError, type ServiceResult } from "@/server/api/errors";
 import type { SeatOccupant } from "@/protocol";
+import { clubTableAccess } from "@/server/modules/clubs/access";
 import { mergeContracts } from "./seat-stats";
 import type { HistoryFilter } from "./schema";
 
@@ -58,8 +59,18 @@ export async function listHistory(db: Db, userId: string, f: HistoryFilter & { c
   };
 }
 
-/** One finished match: its game record, who played, and the rating changes it caused. */
-export async function getMatch(db: Db, matchId: string): Promise<ServiceResult<{
+/**
+ * Who may see a finished match (its replay, record and analysis): anyone, except a club
+ * table's match, which only the club's members see, unless the club let guests watch that
+ * table (the same rule as watching the live table).
+ */
+export async function matchRefusal(db: Db, tableId: string, userId: string | null): Promise<ServiceError | null> {
+  const refusal = await clubTableAccess(db, tableId, userId, "watch");
+  return refusal && { code: "MATCH_MEMBERS_ONLY", status: "FORBIDDEN", message: refusal.message };
+}
+
+/** One finished match, for a viewer allowed to see it: its game record, who played, and the rating changes it caused. */
+export async function getMatch(db: Db, matchId: string, userId: string | null): Promise<ServiceResult<{
   id: string;
   variant: string;
   finishedAt: Date;
@@ -69,8 +80,10 @@ export async function getMatch(db: Db, matchId: string): Promise<ServiceResult<{
   ranked: boolean;
   ratingChanges: { userId: string; before: number; after: number; place: number; leftEarly: boolean }[];
 }>> {
-  const m = await db.match.findUnique({ where: { id: matchId }, select: { id: true, variant: true, finishedAt: true, record: true, players: true, scores: true } });
+  const m = await db.match.findUnique({ where: { id: matchId }, select: { id: true, tableId: true, variant: true, finishedAt: true, record: true, players: true, scores: true } });
   if (!m) return failure({ code: "NOT_FOUND", status: "NOT_FOUND", message: "No such match." });
+  const refusal = await matchRefusal(db, m.tableId, userId);
+  if (refusal) return failure(refusal);
   const changes = await db.ratingChange.findMany({ where: { matchId }, select: { userId: true, muBefore: true, mu: true, place: true, leftEarly: true } });
   const scale = (x: number) => Math.round(x * 40);
   return success({
