@@ -147,23 +147,25 @@ test("es-makker against computer players: the human wins the auction, chooses tr
   await callButton.click();
   await expect(page.getByTestId("called")).toContainText(called);
 
-  // The exchange: choose three cards (the confirm button waits for exactly three), then take the kat.
+  // The exchange: choose three cards (the confirm button waits for exactly three), then take the kat. The called card,
+  // should it be ours, is dimmed and stays; two jokers (one name) are two separate choices.
   await expect(page.getByTestId("turn-banner")).toContainText("lay away");
   const hand = page.locator('[data-testid="my-hand"] button');
   await expect(hand).toHaveCount(13);
+  const layable = page.locator('[data-testid="my-hand"] button:not([data-muted])');
   const confirm = page.getByTestId("exchange-confirm");
-  await hand.nth(0).click();
-  await hand.nth(1).click();
+  await layable.nth(0).click();
+  await layable.nth(1).click();
   await expect(confirm).toBeDisabled();
-  await hand.nth(2).click();
+  await layable.nth(2).click();
   await expect(confirm).toBeEnabled();
-  const laidAway = await Promise.all([0, 1, 2].map((i) => hand.nth(i).getAttribute("data-card")));
+  const laidAway = await Promise.all([0, 1, 2].map((i) => layable.nth(i).getAttribute("data-card")));
   await confirm.click();
 
-  // Play begins; our hand still has 13 cards, the three laid away are gone and shown to us as laid away.
+  // Play begins; our hand still has 13 cards, the three laid away are gone (a joker may come back with the kat) and shown to us as laid away.
   await expect(page.getByTestId("phase")).toHaveAttribute("data-phase", "play");
   await expect(hand).toHaveCount(13);
-  for (const c of laidAway) await expect(page.getByTestId(`hand-card-${c}`)).toHaveCount(0);
+  for (const c of laidAway) if (c !== "JK") await expect(page.getByTestId(`hand-card-${c}`)).toHaveCount(0);
   await expect(page.getByTestId("kat")).toContainText("Laid away");
   await expect(page.getByTestId("need")).toContainText("needs 13 tricks");
 

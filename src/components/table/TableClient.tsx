@@ -62,7 +62,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const [showLast, setShowLast] = useState(false);
   /** The level chosen for a computer player on each empty seat. */
   const [botLevels, setBotLevels] = useState<Record<number, BotSeatLevel>>({});
-  const [selected, setSelected] = useState<Card[]>([]);
+  /** Cards chosen to lay away, by position in the sorted hand: two jokers are two choices with one name. */
+  const [selected, setSelected] = useState<number[]>([]);
   const view = table.view;
   const hand = view?.hand ?? null;
   const me = table.you;
@@ -74,6 +75,10 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const choosing = exchanges.length > 0 || legal.some((a) => a.type === "hide");
   const bottom: Seat = me ?? 0;
   const myCards = me !== null && hand ? sortHand(hand.hands[me]?.cards ?? []) : [];
+  const selectedCards = selected.map((i) => myCards[i]!);
+  // Cards some discard includes: all but the called card, which stays in the hand.
+  const layable = new Set(exchanges.flatMap((a) => a.discard));
+  const notLayable = exchanges.length > 0 ? myCards.filter((c) => !layable.has(c)) : [];
   const lastTrick = hand?.tricks[hand.tricks.length - 1] ?? null;
   const shownTrick = showLast && lastTrick ? lastTrick : (hand?.trick ?? null);
   const lastResult: HandResult | undefined = view?.results[view.results.length - 1];
@@ -85,16 +90,17 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   useEffect(() => setSelected([]), [phaseKey]);
 
   const act = (a: Action) => void live.act(a);
-  const clickCard = (c: Card) => {
+  const clickCard = (c: Card, position: number) => {
     if (exchanges.length > 0) {
-      setSelected((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length < 3 ? [...s, c] : s));
+      if (layable.has(c)) setSelected((s) => (s.includes(position) ? s.filter((x) => x !== position) : s.length < 3 ? [...s, position] : s));
       return;
     }
     if (legal.some((a) => a.type === "hide" && a.card === c)) return act({ type: "hide", card: c });
     // A card that is not legal now is still sent: the server answers with the engine's reason and nothing changes.
     act({ type: "play", card: c });
   };
-  const exchangeReady = selected.length === 3 && exchanges.some((a) => a.discard.length === 3 && a.discard.every((c) => selected.includes(c)));
+  const sameCards = (a: readonly Card[], b: readonly Card[]) => [...a].sort().join() === [...b].sort().join();
+  const exchangeReady = selected.length === 3 && exchanges.some((a) => a.discard.length === 3 && sameCards(a.discard, selectedCards));
 
   const placeOf = (seat: Seat) => PLACES[(seat - bottom + 4) % 4]!;
   const contract = hand?.contract ?? null;
@@ -202,6 +208,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   })();
 
   const mutedHint = (() => {
+    if (notLayable.length > 0) return t("exchangeCalledStays", { card: cardName(tg, notLayable[0]!) });
     if (!myTurn || legalPlays.size === 0 || legalPlays.size === myCards.length) return null;
     const led = hand?.trick?.plays[0]?.card.slice(-1);
     if (led && [...legalPlays].every((c) => c.endsWith(led))) return t("mustFollow", { suit: tg(`suits.${led}`) });
@@ -277,22 +284,28 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
       )}
 
       {legal.length > 0 && !legal.every((a) => a.type === "play") && (
-        <Choices legal={legal} act={act} t={t} te={te} tg={tg} selected={selected} exchanges={exchanges.length > 0} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
+        <Choices legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
       )}
 
       {seated && hand && (
         <section className={styles.handArea} aria-label={t("yourHand")}>
           {mutedHint && <p className={styles.hint} data-testid="hand-hint">{mutedHint}</p>}
           <div className={`${styles.hand} ${myTurn ? styles.handActive : ""}`} data-testid="my-hand">
-            {myCards.map((c) => (
+            {myCards.map((c, i) => (
               <PlayingCard
-                key={c}
+                key={`${c}-${i}`}
                 code={c}
                 // Dimmed cards stay operable (a tap tells why), so the reason is in the name rather than a disabled state.
-                label={legalPlays.size > 0 && !legalPlays.has(c) ? t("notPlayable", { card: cardName(tg, c) }) : cardName(tg, c)}
-                onClick={() => clickCard(c)}
-                selected={selected.includes(c)}
-                muted={legalPlays.size > 0 && !legalPlays.has(c)}
+                label={
+                  legalPlays.size > 0 && !legalPlays.has(c)
+                    ? t("notPlayable", { card: cardName(tg, c) })
+                    : notLayable.includes(c)
+                      ? t("notLayable", { card: cardName(tg, c) })
+                      : cardName(tg, c)
+                }
+                onClick={() => clickCard(c, i)}
+                selected={selected.includes(i)}
+                muted={(legalPlays.size > 0 && !legalPlays.has(c)) || notLayable.includes(c)}
                 playable={choosing ? undefined : legalPlays.has(c)}
                 testId={`hand-card-${c}`}
               />

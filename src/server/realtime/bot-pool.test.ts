@@ -47,8 +47,10 @@ afterAll(async () => {
 describe("bot worker pool", () => {
   it("answers a strong decision with a legal card, the same one the main thread chooses for that view and seed", async () => {
     const pool = newPool();
-    const v = firstCardView("pool-a");
-    const opts = { level: "strong", budgetMs: 60, seed: "s1" } as const;
+    // Six cards each with a full budget: the sample count, not the clock, ends the decision (a slow or busy machine
+    // would otherwise stop one side's sampling at its wall-clock guard and the two could differ).
+    const v = playViews("pool-a").find((x) => x.hand!.hands[x.seat!]!.count === 6)!;
+    const opts = { level: "strong", budgetMs: 1000, seed: "s1" } as const;
     const fromWorker = await pool.decide(v, opts);
     expect(v.hand!.legal).toContainEqual(fromWorker);
     expect(fromWorker).toEqual(decide(v, opts));
