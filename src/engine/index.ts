@@ -22,4 +22,4 @@ export {
   type ApplyResult,
 } from "./match";
 export * from "./record";
-export { playRandomMatch, randomLegalAction, randomStep } from "./simulate";
+export { playOut, playRandomMatch, randomLegalAction, randomStep } from "./simulate";

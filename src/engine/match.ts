@@ -219,8 +219,8 @@ export function apply(state: MatchState, seat: Seat, action: Action): ApplyResul
   return { ok: true, state: matchState(state, step.hand), events: step.events };
 }
 
-/** Scores a finished hand, records its result and deals the next hand unless the match is over. */
-function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, handEvents: readonly EngineEvent[]): ApplyResult {
+/** Scores a finished hand, records its result and deals the next hand unless the match is over (also for simulate.ts). */
+export function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, handEvents: readonly EngineEvent[]): ApplyResult {
   const ctx: MatchContext<unknown> = {
     options: state.options,
     handIndex: state.dealIndex,

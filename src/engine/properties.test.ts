@@ -3,7 +3,8 @@
  * each variant's optionFields: seeded matches played with random legal actions
  * must conserve the deck, end every hand properly, accept every legal action,
  * refuse illegal ones without change, stay zero-sum where the rules say so,
- * round-trip through game records, and never show a seat a card it may not see.
+ * round-trip through game records, and never show a seat a card it may not see;
+ * and the fast playout plays exactly what stepping through apply plays.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -25,6 +26,9 @@ import {
   makeDeck,
   parseOptions,
   parseRecord,
+  playOut,
+  playRandomMatch,
+  randomLegalAction,
   replayRecord,
   variantIds,
   verifyRecord,
@@ -269,5 +273,47 @@ describe("engine properties over every registered variant", () => {
     );
     console.log(`legality, refusal, view and record properties: ${hands} hands`);
     expect(hands).toBeGreaterThan(100);
+  });
+
+  it("a playout plays exactly the actions and results of stepping through apply, from any point of a match", () => {
+    let hands = 0;
+    fc.assert(
+      fc.property(
+        runArb(false, 0),
+        fc.nat({ max: 400 }),
+        fc.boolean(),
+        ({ variant, options, seed }, split, viaJson) => {
+          const setup = { variant, options, seed };
+          const stepped = playRandomMatch(setup, `playout:${seed}`);
+          if (!stepped.ok) throw new Error(stepped.error.message);
+          // The same rng: `split` actions through apply (randomLegalAction), then the playout.
+          const created = createMatch(setup);
+          if (!created.ok) throw new Error(created.error.message);
+          let state = created.value;
+          const rng = createRng(`playout:${seed}`);
+          const actions: { seat: Seat; action: Action }[] = [];
+          for (let i = 0; i < split && !state.over; i++) {
+            const seat = currentTurn(state)!;
+            const action = randomLegalAction(state, seat, rng)!;
+            const r = apply(state, seat, action);
+            if (!r.ok) throw new Error(r.error.message);
+            actions.push({ seat, action });
+            state = r.state;
+          }
+          // A hand read back from JSON (plain objects, as stored) plays on the same.
+          if (viaJson && state.hand) state = { ...state, hand: JSON.parse(JSON.stringify(state.hand)) as BaseHand };
+          const out = playOut(state, rng, (seat, action) => actions.push({ seat, action }));
+          if (!out.ok) throw new Error(out.error.message);
+          expect(actions).toEqual(stepped.value.actions);
+          expect(out.value.results).toEqual(stepped.value.state.results);
+          expect(out.value.scores).toEqual(stepped.value.state.scores);
+          expect(out.value.over).toBe(true);
+          hands += out.value.results.length;
+        },
+      ),
+      { numRuns: 60 },
+    );
+    console.log(`playout properties: ${hands} hands`);
+    expect(hands).toBeGreaterThan(300);
   });
 });

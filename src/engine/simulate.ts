@@ -1,13 +1,15 @@
 /**
  * A seeded random-legal-move player: picks uniformly among legalActions for
- * the seat to act. Used by the CLI's `play`, the benchmark and the property
- * tests; deterministic for a given seed.
+ * the seat to act. Used by the CLI's `play`, the benchmark, the property tests
+ * and simulations; deterministic for a given seed. `playRandomMatch` steps
+ * through `apply` (every action checked like a client's); `playOut` plays the
+ * same actions hand by hand inside the variants, for speed.
  */
 import { type Rng, createRng } from "./random";
-import { type MatchSetup, type MatchState, type ApplyResult, apply, createMatch, currentTurn, legalActions } from "./match";
-import { getVariant } from "./registry";
-import type { Action, Result, Seat, SeatAction } from "./types";
-import { fail, ok } from "./types";
+import { type MatchSetup, type MatchState, type ApplyResult, apply, createMatch, currentTurn, finishHand, legalActions } from "./match";
+import { type AnyVariant, getVariant } from "./registry";
+import type { Action, BaseHand, EngineEvent, HandStep, Result, Seat, SeatAction } from "./types";
+import { err, fail, ok } from "./types";
 
 /**
  * The same choice as `legalActions(state, seat)[rng.int(n)]` for its n legal
@@ -65,4 +67,63 @@ export function playRandomMatch(
     actions.push(step.played);
   }
   return ok({ state, actions });
+}
+
+const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
+
+/**
+ * Plays the match on from `state` to its end with random legal actions: the
+ * same actions, from the same draws of `rng`, as stepping with
+ * randomLegalAction and apply (each reported to `onAction`), but each hand is
+ * played inside its variant (the card play on one hand advanced in place
+ * where the variant has playCardsOut) and scored once, with no match state
+ * per action. A refused action is an engine bug, returned as the error.
+ */
+export function playOut(state: MatchState, rng: Rng, onAction?: (seat: Seat, action: Action) => void): Result<MatchState> {
+  let s = state;
+  while (!s.over && s.hand !== null) {
+    const variant = getVariant(s.variant)!;
+    let played: HandStep<BaseHand>;
+    try {
+      played = playHand(variant, s.hand, s.options, rng, onAction);
+    } catch (e) {
+      return fail("engine/internal", `the ${s.variant} rules failed in a playout: ${String(e)}`);
+    }
+    if (!played.ok) return fail(played.error.code, `legal action refused: ${played.error.message}`);
+    const finished = finishHand(s, variant, played.hand, NO_EVENTS);
+    if (!finished.ok) return finished;
+    s = finished.state;
+  }
+  return ok(s);
+}
+
+/** One hand to its end: set-up steps through the variant's applyAction, the card play through playCardsOut where there is one. */
+function playHand(
+  variant: AnyVariant,
+  hand: BaseHand,
+  options: Readonly<Record<string, unknown>>,
+  rng: Rng,
+  onAction: ((seat: Seat, action: Action) => void) | undefined,
+): HandStep<BaseHand> {
+  let h = hand;
+  while (!variant.isOver(h)) {
+    const fast = variant.playCardsOut?.(h, options, rng, onAction);
+    if (fast) {
+      h = fast;
+      continue;
+    }
+    const seat = h.turn!;
+    let action: Action | null;
+    if (variant.randomLegalAction) action = variant.randomLegalAction(h, seat, options, rng);
+    else {
+      const legal = variant.legalActions(h, seat, options);
+      action = legal.length === 0 ? null : legal[rng.int(legal.length)]!;
+    }
+    if (action === null) return { ok: false, error: err("engine/internal", `seat ${seat} has no legal action`) };
+    onAction?.(seat, action);
+    const next = variant.applyAction(h, seat, action, options);
+    if (!next.ok) return next;
+    h = next.hand;
+  }
+  return { ok: true, hand: h, events: NO_EVENTS };
 }

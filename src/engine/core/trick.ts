@@ -43,37 +43,48 @@ export const breaksFollowSuit = (hand: readonly Card[], trick: Trick | null, car
   return led !== null && card !== JOKER && card[1] !== led && hasSuit(hand, led);
 };
 
+/** Suit number of a joker in trick keys; the suits are 0-3 in deck order (S, H, D, C: cardIndex / 13). */
+export const JOKER_SUIT = 4;
+
+/** A card as winningPosition reads it: its suit number and its rank value (ace 14, or 1 when low; 0 is below every card). */
+export const trickKey = (suit: number, rank: number): number => (suit << 4) | rank;
+
+/**
+ * The position (0 = the lead) of the winning card among the first `count`
+ * cards of a trick, given as trickKeys 8 bits each (the lead in the lowest
+ * bits): the highest trump, else the highest card of the suit led. A led
+ * joker wins unless `jokerTrumpable` and a trump falls; a joker not led is
+ * worth nothing. `trumpSuit` -1: no trump. The one statement of who wins a
+ * trick: currentWinner and the variants' packed tricks both use it.
+ */
+export function winningPosition(keys: number, count: number, trumpSuit: number, jokerTrumpable: boolean): number {
+  const led = (keys >>> 4) & 15;
+  const jokerLed = led === JOKER_SUIT;
+  let best = 0, bestRank = keys & 15, bestTrump = !jokerLed && led === trumpSuit;
+  for (let i = 1; i < count; i++) {
+    const key = (keys >>> (8 * i)) & 0xff;
+    const suit = key >>> 4, rank = key & 15;
+    if (suit === trumpSuit) {
+      if (jokerLed && !jokerTrumpable) continue;
+      if (!bestTrump || rank > bestRank) (best = i), (bestRank = rank), (bestTrump = true);
+    } else if (!jokerLed && !bestTrump && suit === led && rank > bestRank) (best = i), (bestRank = rank);
+  }
+  return best;
+}
+
+/** The suit number of a suit letter (-1 for none). */
+export const suitNumberOf = (suit: Suit | null): number => (suit === null ? -1 : "SHDC".indexOf(suit));
+
 /** The seat winning the (possibly incomplete) trick so far. */
 export function currentWinner(trick: Trick, rules: TrickRules): Seat {
   const plays = trick.plays;
-  const first = plays[0]!;
-  const jokerLed = first.card === JOKER;
-  let best = first;
-  let bestTrump = first.card !== JOKER && rules.trump !== null && first.card[1] === rules.trump;
-  const led = jokerLed ? null : first.card[1];
-  for (let i = 1; i < plays.length; i++) {
-    const p = plays[i]!;
-    if (p.card === JOKER) continue; // a joker not led is worth nothing
-    const isTrump = rules.trump !== null && p.card[1] === rules.trump;
-    if (jokerLed) {
-      // A led joker wins unless (house rule) a trump beats it.
-      if (!(rules.jokers && rules.jokerTrumpable && isTrump)) continue;
-      if (!bestTrump || rankValue(p.card, rules.aceLow) > rankValue(best.card, rules.aceLow)) {
-        best = p;
-        bestTrump = true;
-      }
-      continue;
-    }
-    if (isTrump) {
-      if (!bestTrump || rankValue(p.card, rules.aceLow) > rankValue(best.card, rules.aceLow)) {
-        best = p;
-        bestTrump = true;
-      }
-    } else if (!bestTrump && p.card[1] === led && rankValue(p.card, rules.aceLow) > rankValue(best.card, rules.aceLow)) {
-      best = p;
-    }
+  let keys = 0;
+  for (let i = 0; i < plays.length; i++) {
+    const card = plays[i]!.card;
+    const key = card === JOKER ? trickKey(JOKER_SUIT, 0) : trickKey(suitNumberOf(card[1] as Suit), rankValue(card, rules.aceLow));
+    keys |= (key & 0xff) << (8 * i);
   }
-  return best.seat;
+  return plays[winningPosition(keys, plays.length, suitNumberOf(rules.trump), rules.jokers && rules.jokerTrumpable)]!.seat;
 }
 
 // One frozen Play per card and seat (index card * 4 + seat), shared by every trick: plays are immutable.

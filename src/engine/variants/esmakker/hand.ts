@@ -9,9 +9,13 @@
  * per-suit bit masks of their positions, a bit mask per seat of the positions
  * already played, and the trick in progress packed into three integers. So
  * playing a card allocates one object, and legal plays and follow-suit checks
- * are a few bit operations. The public `hands` and `trick` are built from
- * these when read (and kept). Functions taking an EsmakkerHand also accept a
- * plain object of that shape (e.g. parsed from JSON) and rebuild it first.
+ * are a few bit operations; who wins a trick is read from the cards' indices.
+ * One function advances the play (playCard): applyAction after checking the
+ * card, on a new hand per card, and playCardsOut for random playouts, on one
+ * private copy for the rest of the hand. The public `hands` and `trick` are
+ * built from these when read (and kept). Functions taking an EsmakkerHand
+ * also accept a plain object of that shape (e.g. parsed from JSON) and
+ * rebuild it first.
  */
 import {
   CALL_ACTIONS,
@@ -26,9 +30,9 @@ import {
   VIP_ACCEPT,
   VIP_TURN,
 } from "../../actions";
-import { type Card, type Suit, JOKER, JOKER_INDEX, SUITS, cardIndex, rankOf, withoutAll } from "../../cards";
+import { type Card, type Suit, JOKER, JOKER_INDEX, SUITS, cardIndex, indexOfCard, rankOf, withoutAll } from "../../cards";
 import { type DuelAuction, auctionBid, auctionOver, auctionPass, canHold, minimumRank, startAuction } from "../../core/auction";
-import { type TrickRules, currentWinner, playByIndex } from "../../core/trick";
+import { JOKER_SUIT, type TrickRules, playByIndex, suitNumberOf, trickKey, winningPosition } from "../../core/trick";
 import type { Deal, Rng } from "../../random";
 import {
   type Action,
@@ -114,7 +118,7 @@ type Setup = Pick<
 
 // Suit numbers: a card's index divided by 13 (STANDARD_DECK order), and 4 for a joker.
 const SUIT_LETTERS: readonly Suit[] = ["S", "H", "D", "C"];
-const NO_SUIT = 4;
+const NO_SUIT = JOKER_SUIT;
 const suitNumber = (index: number): number => (index === JOKER_INDEX ? NO_SUIT : (index / 13) | 0);
 
 /**
@@ -126,7 +130,10 @@ interface Holding {
   readonly held: readonly (readonly Card[])[];
   /** cardIndex of each card, at s * 16 + i. */
   readonly index: readonly number[];
-  /** Bit mask of positions per seat and suit number, at s * 5 + suit; the fordækt card counts as the called suit. */
+  /**
+   * Bit masks of positions per seat, at s * 6 + suit number (the fordækt card
+   * counts as the called suit), and of all the seat's positions at s * 6 + 5.
+   */
   readonly suitPos: readonly number[];
   /** The called card: its index and suit number (-1: none), and who holds it at which position (-1: nobody). */
   readonly calledIndex: number;
@@ -136,6 +143,10 @@ interface Holding {
   /** The fordækt card's index and the declarer holding it (-1: none). */
   readonly hiddenIndex: number;
   readonly hiddenSeat: number;
+  /** The play's rules as winningPosition takes them: trump suit number (-1: none), ace low, a led joker beaten by trumps. */
+  readonly trumpSuit: number;
+  readonly aceLow: boolean;
+  readonly jokerTrumpable: boolean;
 }
 
 const NO_TABLE: readonly number[] = Object.freeze([]);
@@ -149,7 +160,12 @@ const bareHolding = (held: readonly (readonly Card[])[]): Holding => ({
   calledPos: -1,
   hiddenIndex: -1,
   hiddenSeat: -1,
+  trumpSuit: -1,
+  aceLow: false,
+  jokerTrumpable: false,
 });
+
+const NO_CARDS: readonly number[] = Array.from({ length: 64 }, () => -1);
 
 /** The holding with its tables, for the play. */
 function holdingOf(held: readonly (readonly Card[])[], s: Setup): Holding {
@@ -157,27 +173,32 @@ function holdingOf(held: readonly (readonly Card[])[], s: Setup): Holding {
   const calledSuit = calledIndex < 0 ? -1 : suitNumber(calledIndex);
   const hiddenIndex = s.hidden === null ? -1 : cardIndex(s.hidden);
   const hiddenSeat = hiddenIndex < 0 || s.declarer === null ? -1 : s.declarer;
-  const index: number[] = [];
-  const suitPos = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const index = NO_CARDS.slice(); // exactly 64 entries: pushing them one by one grew the array three times
+  const suitPos = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   let calledSeat = -1, calledPos = -1;
   for (let seat = 0; seat < 4; seat++) {
     const cards = held[seat]!;
-    if (cards.length > 16) throw new Error("a hand of more than 16 cards");
-    for (let i = 0; i < 16; i++) {
-      if (i >= cards.length) {
-        index.push(-1);
-        continue;
-      }
+    const n = cards.length;
+    if (n > 16) throw new Error("a hand of more than 16 cards");
+    for (let i = 0; i < n; i++) {
       const c = cardIndex(cards[i]!);
-      index.push(c);
-      const suit = c === hiddenIndex && seat === hiddenSeat ? calledSuit : suitNumber(c);
-      suitPos[seat * 5 + suit] = suitPos[seat * 5 + suit]! | (1 << i);
+      index[seat * 16 + i] = c;
+      const at = seat * 6 + (c === hiddenIndex && seat === hiddenSeat ? calledSuit : suitNumber(c));
+      suitPos[at] = suitPos[at]! | (1 << i);
       if (c === calledIndex) (calledSeat = seat), (calledPos = i);
     }
+    suitPos[seat * 6 + 5] = (1 << n) - 1;
   }
-  return { held, index, suitPos, calledIndex, calledSuit, calledSeat, calledPos, hiddenIndex, hiddenSeat };
+  const r = s.rules;
+  return { held, index, suitPos, calledIndex, calledSuit, calledSeat, calledPos, hiddenIndex, hiddenSeat,
+    trumpSuit: suitNumberOf(r.trump), aceLow: r.aceLow, jokerTrumpable: r.jokers && r.jokerTrumpable }; // prettier-ignore
 }
 
+/**
+ * The fields after `holding` are written only on a hand nobody else has seen
+ * yet: a new hand being finished (finish, the halve call) or a fresh copyOf
+ * advanced by playCard. To the outside a Hand never changes.
+ */
 class Hand implements EsmakkerHand {
   #hands: readonly (readonly Card[])[] | undefined = undefined;
   #trick: Trick | undefined = undefined;
@@ -185,21 +206,21 @@ class Hand implements EsmakkerHand {
   constructor(
     readonly setup: Setup,
     readonly holding: Holding,
-    readonly phase: Phase,
-    readonly turn: Seat | null,
-    readonly partnerPublic: boolean,
-    readonly calledLedAt: number,
-    readonly solLost: readonly Seat[],
-    readonly endReason: string | null,
-    readonly tricks: readonly CompletedTrick[],
-    readonly tricksWon: readonly number[],
+    public phase: Phase,
+    public turn: Seat | null,
+    public partnerPublic: boolean,
+    public calledLedAt: number,
+    public solLost: readonly Seat[],
+    public endReason: string | null,
+    public tricks: readonly CompletedTrick[],
+    public tricksWon: readonly number[],
     /** Positions in holding.held already played: seat 0 in bits 0-15, seat 1 in bits 16-31; gone23 likewise. */
-    readonly gone01: number,
-    readonly gone23: number,
+    public gone01: number,
+    public gone23: number,
     /** The trick in progress: its leader (-1: none), how many cards, their indices in 6 bits each. */
-    readonly trickLeader: number,
-    readonly trickCount: number,
-    readonly trickCards: number,
+    public trickLeader: number,
+    public trickCount: number,
+    public trickCards: number,
   ) {}
 
   get dealer() { return this.setup.dealer; } // prettier-ignore
@@ -282,82 +303,54 @@ function trickPlays(leader: number, count: number, cards: number): Play[] {
 /** The hand as a Hand: itself, or rebuilt from a plain object of the same shape. */
 function asHand(h: EsmakkerHand): Hand {
   if (h instanceof Hand) return h;
-  const setup = setupWith(h, SAME);
+  const setup = draft(h);
   let leader = -1, count = 0, cards = 0;
   if (h.trick !== null) {
     leader = h.trick.leader;
     count = h.trick.plays.length;
     h.trick.plays.forEach((p, i) => (cards |= cardIndex(p.card) << (6 * i)));
   }
-  const p = h;
-  const holding = p.phase === "play" ? holdingOf(h.hands, setup) : bareHolding(h.hands);
-  return new Hand(setup, holding, p.phase, p.turn, p.partnerPublic, p.calledLedAt, p.solLost, p.endReason, p.tricks, p.tricksWon, 0, 0, leader, count, cards);
+  const holding = h.phase === "play" ? holdingOf(h.hands, setup) : bareHolding(h.hands);
+  return new Hand(setup, holding, h.phase, h.turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon, 0, 0, leader, count, cards);
 }
 
-/**
- * Set-up changes are written `{ ...SAME, field: value }`: every change object
- * then has this one shape, so setupWith reads them without megamorphic loads.
- */
-const SAME: { readonly [K in keyof Setup]?: undefined } = {
-  dealer: undefined,
-  deal: undefined,
-  forehand: undefined,
-  auction: undefined,
-  bidding: undefined,
-  bid: undefined,
-  joiners: undefined,
-  declarer: undefined,
-  trump: undefined,
-  called: undefined,
-  partner: undefined,
-  kat: undefined,
-  katOwner: undefined,
-  vipTurned: undefined,
-  exchangers: undefined,
-  hidden: undefined,
-  rules: undefined,
-};
-
-/** `s` with the fields of `c` replaced (undefined ones kept): an explicit literal, so every setup has one hidden class. */
-function setupWith(s: Setup, c: Partial<Setup>): Setup {
-  return {
-    dealer: s.dealer,
-    deal: s.deal,
-    forehand: s.forehand,
-    auction: c.auction ?? s.auction,
-    bidding: c.bidding ?? s.bidding,
-    bid: c.bid !== undefined ? c.bid : s.bid,
-    joiners: c.joiners ?? s.joiners,
-    declarer: c.declarer !== undefined ? c.declarer : s.declarer,
-    trump: c.trump !== undefined ? c.trump : s.trump,
-    called: c.called !== undefined ? c.called : s.called,
-    partner: c.partner !== undefined ? c.partner : s.partner,
-    kat: c.kat ?? s.kat,
-    katOwner: c.katOwner !== undefined ? c.katOwner : s.katOwner,
-    vipTurned: c.vipTurned ?? s.vipTurned,
-    exchangers: c.exchangers ?? s.exchangers,
-    hidden: c.hidden !== undefined ? c.hidden : s.hidden,
-    rules: c.rules ?? s.rules,
-  };
-}
+type Draft = { -readonly [K in keyof Setup]: Setup[K] };
 
 /**
- * A new hand before the play or at its end: `h` with set-up fields replaced
- * (`changes`), a phase and a turn, and optionally new cards (`held`), an end
- * reason or a public partner. The position tables are built when the play starts.
+ * A copy of a set-up to change before it is used: set-up changes are written
+ * `const s = draft(h.setup); s.trump = suit;`. The literal gives every set-up
+ * one hidden class, and assigning its own fields keeps it (object spreads of
+ * change objects cost more than the rest of an auction step).
  */
-function revise(
-  h: Hand,
-  changes: Partial<Setup> | null,
-  phase: Phase,
-  turn: Seat | null,
-  more: { readonly held?: readonly (readonly Card[])[]; readonly endReason?: string; readonly partnerPublic?: boolean } = {},
-): Hand {
-  const s = changes === null ? h.setup : setupWith(h.setup, changes);
-  const held = more.held;
+const draft = (s: Setup): Draft => ({
+  dealer: s.dealer,
+  deal: s.deal,
+  forehand: s.forehand,
+  auction: s.auction,
+  bidding: s.bidding,
+  bid: s.bid,
+  joiners: s.joiners,
+  declarer: s.declarer,
+  trump: s.trump,
+  called: s.called,
+  partner: s.partner,
+  kat: s.kat,
+  katOwner: s.katOwner,
+  vipTurned: s.vipTurned,
+  exchangers: s.exchangers,
+  hidden: s.hidden,
+  rules: s.rules,
+});
+
+/**
+ * A new hand before the play or at its end: `h` with set-up `s`, a phase and
+ * a turn, and optionally new cards (`held`). The position tables are built
+ * when the play starts.
+ */
+function revise(h: Hand, s: Setup, phase: Phase, turn: Seat | null, held?: readonly (readonly Card[])[]): Hand {
   const holding =
     phase === "play" && h.phase !== "play" ? holdingOf(held ?? h.holding.held, s) : held !== undefined ? bareHolding(held) : h.holding;
-  return new Hand(s, holding, phase, turn, more.partnerPublic ?? h.partnerPublic, h.calledLedAt, h.solLost, more.endReason ?? h.endReason,
+  return new Hand(s, holding, phase, turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason,
     h.tricks, h.tricksWon, h.gone01, h.gone23, h.trickLeader, h.trickCount, h.trickCards); // prettier-ignore
 }
 
@@ -394,11 +387,21 @@ const holderOf = (h: EsmakkerHand, card: Card): Seat | "kat" | null => {
 
 /** Cards the declarer may call now: aces of the allowed suits, kings too when every such ace is the declarer's. */
 export function callableCards(h: EsmakkerHand): Card[] {
-  const suits = SUITS.filter((s) => s !== h.trump);
-  const aces = suits.map((s) => "A" + s);
   const own = h.hands[h.declarer!]!;
-  return aces.every((a) => own.includes(a)) ? [...aces, ...suits.map((s) => "K" + s)] : aces;
+  const cards: Card[] = [];
+  let allOwn = true;
+  for (let i = 0; i < 4; i++)
+    if (SUITS[i] !== h.trump) {
+      cards.push(ACES[i]!);
+      allOwn &&= indexOfCard(own, ACES[i]!) >= 0;
+    }
+  if (allOwn) for (let i = 0; i < 4; i++) if (SUITS[i] !== h.trump) cards.push(KINGS[i]!);
+  return cards;
 }
+
+// The aces and kings in SUITS order. Literals, so they are the interned strings of the deck (compared by pointer).
+const ACES: readonly Card[] = ["AS", "AH", "AC", "AD"];
+const KINGS: readonly Card[] = ["KS", "KH", "KC", "KD"];
 
 /** The trump a vip acceptance gives after `n` turned cards (null = no trump). */
 export function vipTrump(kat: readonly Card[], n: number, jokerPrevious: boolean): Suit | null {
@@ -428,19 +431,21 @@ export function startHand(ctx: MatchContext<EsmakkerOptions>, deal: Deal): Esmak
     trump: null,
     called: null,
     partner: null,
-    kat: deal.kat.slice(),
+    kat: deal.kat, // lists are never changed in place: the deal's own can be shared
     katOwner: null,
     vipTurned: 0,
     exchangers: [],
     hidden: null,
     rules: { trump: null, aceLow: false, jokers: true, jokerTrumpable: ctx.options.jokerTrumpable },
   };
-  const held = deal.hands.map((x) => x.slice());
-  return new Hand(setup, bareHolding(held), "auction", forehand, false, -1, [], null, [], [0, 0, 0, 0], 0, 0, -1, 0, 0);
+  return new Hand(setup, bareHolding(deal.hands), "auction", forehand, false, -1, [], null, [], [0, 0, 0, 0], 0, 0, -1, 0, 0);
 }
 
-const finish = (h: Hand, endReason: string, changes: Partial<Setup> | null = null): Hand =>
-  revise(h, changes, "done", null, { endReason });
+function finish(h: Hand, endReason: string, s: Setup = h.setup): Hand {
+  const done = revise(h, s, "done", null);
+  done.endReason = endReason;
+  return done;
+}
 
 // ---------------------------------------------------------------------------
 // Legal actions
@@ -530,11 +535,14 @@ function jokerPositions(hand: readonly Card[]): number[] | null {
  * on first use: listing up to 287 discards then allocates nothing per entry.
  */
 let discardTable: (Action | null)[] | null = null;
-function discardAction(hand: readonly Card[], index: readonly number[], i: number, j: number, k: number): Action {
+/** The discard of the cards at positions i, j, k of `hand`, whose cardIndex values are in `index`. */
+function discardAt(hand: readonly Card[], index: readonly number[], i: number, j: number, k: number): Action {
   // Filled by push: `new Array(148877)` would make a slow dictionary-mode array.
   if (discardTable === null) for (discardTable = []; discardTable.length < 53 * 53 * 53; ) discardTable.push(null);
-  const key = (index[i]! * 53 + index[j]!) * 53 + index[k]!;
-  return (discardTable[key] ??= Object.freeze({ type: "exchange", discard: Object.freeze([hand[i]!, hand[j]!, hand[k]!]) }) as Action);
+  return (discardTable[(index[i]! * 53 + index[j]!) * 53 + index[k]!] ??= Object.freeze({
+    type: "exchange",
+    discard: Object.freeze([hand[i]!, hand[j]!, hand[k]!]),
+  }) as Action);
 }
 
 /** Every distinct 3-card discard (jokers are alike), without the called card; first keeping the hand unless compulsory. */
@@ -548,14 +556,14 @@ function exchangeActions(h: EsmakkerHand, seat: Seat): Action[] {
     const first = mayKeep ? 1 : 0;
     const all = new Array<Action>(first + t.length / 3);
     if (mayKeep) all[0] = KEEP;
-    for (let x = 0; x < t.length; x += 3) all[first + x / 3] = discardAction(hand, index, t[x]!, t[x + 1]!, t[x + 2]!);
+    for (let x = 0; x < t.length; x += 3) all[first + x / 3] = discardAt(hand, index, t[x]!, t[x + 1]!, t[x + 2]!);
     return all;
   }
   const out: Action[] = mayKeep ? [KEEP] : [];
   for (let x = 0; x < t.length; x += 3) {
     const i = t[x]!, j = t[x + 1]!, k = t[x + 2]!;
     if (!isFirstOfAlike(hand, jokers, i, j, k)) continue;
-    out.push(discardAction(hand, index, i, j, k));
+    out.push(discardAt(hand, index, i, j, k));
   }
   return out;
 }
@@ -584,7 +592,8 @@ function randomExchange(h: EsmakkerHand, seat: Seat, rng: Rng): Action {
     x = 0;
     while (!isFirstOfAlike(hand, jokers, t[x]!, t[x + 1]!, t[x + 2]!) || pick-- > 0) x += 3;
   }
-  return discardAction(hand, hand.map(cardIndex), t[x]!, t[x + 1]!, t[x + 2]!);
+  // A new action rather than the shared one from the big discard table: one random entry of that table costs a cache miss.
+  return { type: "exchange", discard: [hand[t[x]!]!, hand[t[x + 1]!]!, hand[t[x + 2]!]!] };
 }
 
 /** legalActions(h, seat, o)[rng.int(n)] for the n legal actions (null when none), building the list only where it is cheap. */
@@ -592,12 +601,7 @@ export function randomLegalAction(hand: EsmakkerHand, seat: Seat, o: EsmakkerOpt
   const h = asHand(hand);
   if (h.turn !== seat) return null;
   if (h.phase === "exchange") return randomExchange(h, seat, rng);
-  if (h.phase === "play") {
-    // The k-th set bit of the mask is the k-th entry of playActions' list.
-    let mask = playMask(h, seat);
-    for (let k = rng.int(bitCount(mask)); k > 0; k--) mask &= mask - 1;
-    return PLAY_ACTIONS[h.holding.index[(seat << 4) + lowestBit(mask)]!]!;
-  }
+  if (h.phase === "play") return PLAY_ACTIONS[h.holding.index[(seat << 4) + randomPlayPosition(h, seat, rng)]!]!;
   if (h.phase === "auction") {
     // Indexes legalActions' list (the bids allowed, then the others) without copying the bids.
     const bids = ladderFor(o).bidActions;
@@ -610,11 +614,39 @@ export function randomLegalAction(hand: EsmakkerHand, seat: Seat, o: EsmakkerOpt
   return legal.length === 0 ? null : legal[rng.int(legal.length)]!;
 }
 
+/** The position of a random legal card of `seat`: the k-th set bit of the play mask is the k-th entry of playActions' list. */
+function randomPlayPosition(h: Hand, seat: Seat, rng: Rng): number {
+  let mask = playMask(h, seat);
+  for (let k = rng.int(bitCount(mask)); k > 0; k--) mask &= mask - 1;
+  return lowestBit(mask);
+}
+
+/**
+ * Variant.playCardsOut: the rest of the card play with random legal cards (the
+ * draws and cards of randomLegalAction step by step), on one copy of the hand
+ * advanced in place; null before the play.
+ */
+export function playCardsOut(hand: EsmakkerHand, o: EsmakkerOptions, rng: Rng, onAction?: (seat: Seat, action: Action) => void): EsmakkerHand | null {
+  const h = asHand(hand);
+  if (h.phase !== "play") return null;
+  const d = copyOf(h);
+  // The copy's own lists, which playCard may then extend in place.
+  d.tricks = h.tricks.slice();
+  d.tricksWon = h.tricksWon.slice();
+  while (d.phase === "play") {
+    const seat = d.turn!;
+    const pos = randomPlayPosition(d, seat, rng);
+    if (onAction) onAction(seat, PLAY_ACTIONS[d.holding.index[(seat << 4) + pos]!]!);
+    playCard(d, seat, pos, o, true);
+  }
+  return d;
+}
+
 const lowestBit = (mask: number): number => 31 - Math.clz32(mask & -mask);
 function bitCount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
+  const m = mask - ((mask >>> 1) & 0x55555555);
+  const q = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return Math.imul((q + (q >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** The suit number others must follow in the trick in progress (NO_SUIT for a led joker). Needs a trick. */
@@ -632,8 +664,8 @@ function ledSuitNumber(h: Hand): number {
 function playMask(h: Hand, seat: Seat): number {
   const hold = h.holding;
   const gone = goneOf(h, seat);
-  const avail = ((1 << hold.held[seat]!.length) - 1) & ~gone;
-  const at = seat * 5;
+  const at = seat * 6;
+  const avail = hold.suitPos[at + 5]! & ~gone;
   const jokers = hold.suitPos[at + NO_SUIT]! & avail;
   const firstJoker = jokers & -jokers;
   const plain = avail & ~jokers;
@@ -722,15 +754,26 @@ function applyAuction(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): 
     case "redeal":
       if (!o.jernhaand || hasSpoken(h, seat) || !isIronHand(h.hands[seat]!))
         return fail("redeal/not-allowed", "A redeal needs jernhånd: no ace, picture card or joker, before your first bid");
-      return step(finish(h, "redeal", { ...SAME, bidding: logged }));
+    {
+      const s = draft(h.setup);
+      s.bidding = logged;
+      return step(finish(h, "redeal", s));
+    }
     default:
       return wrongPhase(h, action);
   }
-  const setup = setupWith(h.setup, { ...SAME, auction: next, bidding: logged, bid, joiners });
+  const setup = draft(h.setup);
+  setup.auction = next;
+  setup.bidding = logged;
+  setup.bid = bid;
+  setup.joiners = joiners;
   const moved = new Hand(setup, h.holding, "auction", next.responder, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon,
     0, 0, -1, 0, 0); // prettier-ignore
   if (!auctionOver(next)) return step(moved);
-  if (next.holder === null) return step(finish(moved, "allPassed", { ...SAME, bid: null }));
+  if (next.holder === null) {
+    setup.bid = null; // `moved` is not returned: its set-up may still change
+    return step(finish(moved, "allPassed", setup));
+  }
   return step(setUpContract(moved, next.holder, ladderFor(o).byId.get(bid!)!, o));
 }
 
@@ -739,18 +782,26 @@ function setUpContract(h: Hand, declarer: Seat, def: BidDef, o: EsmakkerOptions)
   if (def.sol) {
     // Sol players exchange in turn, clockwise from the declarer; each joiner may take the previous one's discards.
     const players = [declarer, ...h.joiners].sort((x, y) => ((x - declarer + 4) % 4) - ((y - declarer + 4) % 4));
-    const rules = { trump: null, aceLow: true, jokers: true, jokerTrumpable: o.jokerTrumpable };
-    return revise(h, { ...SAME, declarer, joiners: players.slice(1), exchangers: players, rules }, "exchange", declarer);
+    const s = draft(h.setup);
+    s.declarer = declarer;
+    s.joiners = players.slice(1);
+    s.exchangers = players;
+    s.rules = { trump: null, aceLow: true, jokers: true, jokerTrumpable: o.jokerTrumpable };
+    return revise(h, s, "exchange", declarer);
   }
+  const s = draft(h.setup);
+  s.declarer = declarer;
   switch (def.addOn) {
     case null:
-      return revise(h, { ...SAME, declarer }, "trump", declarer);
+      return revise(h, s, "trump", declarer);
     case "gode":
-      return revise(h, { ...SAME, declarer, trump: "C" }, "call", declarer);
+      s.trump = "C";
+      return revise(h, s, "call", declarer);
     case "staerke":
-      return revise(h, { ...SAME, declarer, trump: "S" }, "call", declarer);
+      s.trump = "S";
+      return revise(h, s, "call", declarer);
     default: // sans, halve, vip: trump comes later or never
-      return revise(h, { ...SAME, declarer }, "call", declarer);
+      return revise(h, s, "call", declarer);
   }
 }
 
@@ -758,14 +809,17 @@ function applyTrump(h: Hand, seat: Seat, action: Action): HandStep<EsmakkerHand>
   if (action.type !== "trump") return wrongPhase(h, action);
   const suit = action.suit;
   if (!SUITS.includes(suit)) return fail("action/malformed", "Trump must be one of S, H, D, C");
-  if (h.called === null) return step(revise(h, { ...SAME, trump: suit }, "call", h.turn)); // plain: trump first, then the call
   // Halve: the partner (or a selvmakker declarer) names trump, not the called ace's suit, then exchanges.
-  if (suit === h.called[1]) return fail("trump/not-allowed", "In halve, trump cannot be the called ace's suit", { suit });
-  return step(toExchange(h, seat, { ...SAME, trump: suit }));
+  if (h.called !== null && suit === h.called[1]) return fail("trump/not-allowed", "In halve, trump cannot be the called ace's suit", { suit });
+  const s = draft(h.setup);
+  s.trump = suit;
+  return step(h.called === null ? revise(h, s, "call", h.turn) : toExchange(h, seat, s)); // plain: trump first, then the call
 }
 
-function toExchange(h: Hand, exchanger: Seat, changes: Partial<Setup> = SAME): Hand {
-  return revise(h, { ...changes, exchangers: [exchanger] }, "exchange", exchanger);
+/** The exchange by `exchanger` next, with set-up `s` (a draft). */
+function toExchange(h: Hand, exchanger: Seat, s: Draft): Hand {
+  s.exchangers = [exchanger];
+  return revise(h, s, "exchange", exchanger);
 }
 
 function applyCall(h: Hand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
@@ -779,25 +833,33 @@ function applyCall(h: Hand, action: Action, o: EsmakkerOptions): HandStep<Esmakk
   const declarer = h.declarer!;
   const partner = typeof where === "number" && where !== declarer ? where : null;
   const addOn = bidDef(h, o)!.addOn;
+  const s = draft(h.setup);
+  s.called = card;
+  s.partner = partner;
   if (addOn === "halve") {
-    const chooser = partner ?? declarer;
     const events: EngineEvent[] =
       partner !== null ? [{ type: "info", key: "esmakker.partnerRevealed", data: { seat: partner, card } }] : [];
-    return step(revise(h, { ...SAME, called: card, partner }, "trump", chooser, { partnerPublic: partner !== null }), events);
+    const next = revise(h, s, "trump", partner ?? declarer);
+    next.partnerPublic = partner !== null;
+    return step(next, events);
   }
-  if (addOn === "vip") return step(revise(h, { ...SAME, called: card, partner }, "vip", h.turn));
-  return step(toExchange(h, declarer, { ...SAME, called: card, partner }));
+  if (addOn === "vip") return step(revise(h, s, "vip", h.turn));
+  return step(toExchange(h, declarer, s));
 }
 
 function applyVip(h: Hand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
   if (action.type === "vipTurn") {
     if (h.vipTurned >= 3) return fail("vip/cannot-refuse", "The third turned card cannot be refused: accept it");
     const n = h.vipTurned + 1;
-    return step(revise(h, { ...SAME, vipTurned: n }, "vip", h.turn), [{ type: "info", key: "esmakker.vipTurned", data: { card: h.kat[n - 1]! } }]);
+    const s = draft(h.setup);
+    s.vipTurned = n;
+    return step(revise(h, s, "vip", h.turn), [{ type: "info", key: "esmakker.vipTurned", data: { card: h.kat[n - 1]! } }]);
   }
   if (action.type === "vipAccept") {
     if (h.vipTurned === 0) return fail("action/wrong-phase", "Turn a kat card before accepting");
-    return step(toExchange(h, h.declarer!, { ...SAME, trump: vipTrump(h.kat, h.vipTurned, o.vipJokerPrevious) }));
+    const s = draft(h.setup);
+    s.trump = vipTrump(h.kat, h.vipTurned, o.vipJokerPrevious);
+    return step(toExchange(h, h.declarer!, s));
   }
   return wrongPhase(h, action);
 }
@@ -806,9 +868,9 @@ function applyExchange(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions):
   if (action.type !== "exchange") return wrongPhase(h, action);
   if (!Array.isArray(action.discard)) return fail("action/malformed", "An exchange needs a discard list");
   const d = action.discard;
-  const exchangers = h.exchangers.slice(1);
   // One new hand for the whole step: the laid-away cards, the next exchanger or what follows the exchange.
-  let changes: Partial<Setup> = { ...SAME, exchangers };
+  const s = draft(h.setup);
+  const exchangers = (s.exchangers = h.exchangers.slice(1));
   let held: (readonly Card[])[] | undefined;
   if (d.length === 0) {
     if (bidDef(h, o)!.addOn === "vip") return fail("exchange/compulsory", "In vip the exchange is compulsory");
@@ -817,30 +879,36 @@ function applyExchange(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions):
     if (rest === null) return fail("exchange/card-not-in-hand", "You can only lay away cards you hold", { discard: d });
     if (h.called !== null && d.includes(h.called))
       return fail("exchange/called-ace", `The called card ${h.called} may not be laid away`, { card: h.called });
+    for (const c of h.kat) rest.push(c);
     held = h.hands.slice();
-    held[seat] = rest.concat(h.kat);
-    changes = { ...SAME, exchangers, kat: d.slice(), katOwner: seat };
+    held[seat] = rest;
+    s.kat = [d[0]!, d[1]!, d[2]!];
+    s.katOwner = seat;
   } else {
     return fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
   }
-  if (exchangers.length > 0) return step(revise(h, changes, "exchange", exchangers[0]!, { held }));
+  if (exchangers.length > 0) return step(revise(h, s, "exchange", exchangers[0]!, held));
   const declarer = h.declarer!;
   const calledSuit = h.called === null ? null : h.called[1];
   if (o.fordaektKort && calledSuit !== null && !(held ?? h.hands)[declarer]!.some((c) => c !== JK && c[1] === calledSuit))
-    return step(revise(h, changes, "hide", declarer, { held }));
-  return step(startPlay(h, changes, held));
+    return step(revise(h, s, "hide", declarer, held));
+  return step(startPlay(h, s, held));
 }
 
-/** Sol contracts got their rules (no trump, ace low) at set-up; the others play with the trump now named. */
-const startPlay = (h: Hand, changes: Partial<Setup> = SAME, held?: readonly (readonly Card[])[]): Hand =>
-  revise(h, h.called === null ? changes : { ...changes, rules: { ...h.rules, trump: h.trump } }, "play", h.forehand, { held });
+/** The play, with set-up `s` (a draft). Sol contracts got their rules (no trump, ace low) at set-up; the others play with the trump now named. */
+function startPlay(h: Hand, s: Draft, held?: readonly (readonly Card[])[]): Hand {
+  if (s.called !== null) s.rules = { ...s.rules, trump: s.trump };
+  return revise(h, s, "play", h.forehand, held);
+}
 
 function applyHide(h: Hand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
-  if (action.type === "decline") return step(startPlay(h));
+  const s = draft(h.setup);
+  if (action.type === "decline") return step(startPlay(h, s));
   if (action.type !== "hide") return wrongPhase(h, action);
   if (action.card === JK || !h.hands[seat]!.includes(action.card))
     return fail("hide/not-allowed", "Set one of your own cards (not a joker) face down", { card: action.card });
-  return step(startPlay(h, { ...SAME, hidden: action.card }));
+  s.hidden = action.card;
+  return step(startPlay(h, s));
 }
 
 function applyPlay(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
@@ -861,59 +929,86 @@ function applyPlay(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): Han
   const holdsCalled = hold.calledSeat === seat && ((gone >>> hold.calledPos) & 1) === 0;
   const playsCalled = holdsCalled && pos === hold.calledPos;
   const done = h.tricks.length;
-  let calledLedAt = h.calledLedAt;
   if (h.trickLeader < 0) {
     if (index === JOKER_INDEX && done === 0) return fail("play/joker-lead-first-trick", "A joker may not be led to the first trick");
-    if (calledLedAt < 0 && suit === hold.calledSuit) {
-      if (holdsCalled && !playsCalled)
-        return fail("play/must-play-called-ace", `Leading ${h.called![1]} for the first time, you must lead ${h.called}`, { card: h.called });
-      calledLedAt = done;
-    }
+    if (h.calledLedAt < 0 && suit === hold.calledSuit && holdsCalled && !playsCalled)
+      return fail("play/must-play-called-ace", `Leading ${h.called![1]} for the first time, you must lead ${h.called}`, { card: h.called });
   } else {
     const led = ledSuitNumber(h);
-    if (holdsCalled && !playsCalled && led === hold.calledSuit && calledLedAt === done)
+    if (holdsCalled && !playsCalled && led === hold.calledSuit && h.calledLedAt === done)
       return fail("play/must-play-called-ace", `The called ${h.called} must be played the first time its suit is led`, { card: h.called });
-    if (led !== NO_SUIT && suit !== NO_SUIT && suit !== led && (hold.suitPos[seat * 5 + led]! & ~gone) !== 0)
+    if (led !== NO_SUIT && suit !== NO_SUIT && suit !== led && (hold.suitPos[seat * 6 + led]! & ~gone) !== 0)
       return fail("play/must-follow-suit", `You must follow suit (${SUIT_LETTERS[led]})`, { suit: SUIT_LETTERS[led] });
   }
-  const bit = 1 << (pos + ((seat & 1) << 4));
-  const gone01 = seat < 2 ? h.gone01 | bit : h.gone01;
-  const gone23 = seat < 2 ? h.gone23 : h.gone23 | bit;
-  const partnerPublic = h.partnerPublic || index === hold.calledIndex;
-  const count = h.trickCount;
-  if (count < 3) {
-    const leader = count === 0 ? seat : h.trickLeader;
-    const next = new Hand(h.setup, hold, "play", ((seat + 1) & 3) as Seat, partnerPublic, calledLedAt, h.solLost, null, h.tricks, h.tricksWon,
-      gone01, gone23, leader, count + 1, h.trickCards | (index << (6 * count))); // prettier-ignore
-    return step(next);
-  }
-  const leader = h.trickLeader as Seat;
-  const plays = trickPlays(leader, 4, h.trickCards | (index << 18));
-  const hiddenPlayed = hold.hiddenIndex >= 0 && plays.some((p) => p.card === h.hidden && p.seat === h.declarer);
-  const winner = hiddenPlayed ? winnerWithHidden(h, plays) : currentWinner({ leader, plays }, h.rules);
-  const trick: CompletedTrick = { leader, plays, winner };
-  const tricksWon = h.tricksWon.slice();
-  tricksWon[winner] = tricksWon[winner]! + 1;
-  const tricks = [...h.tricks, trick];
-  const events: EngineEvent[] = [{ type: "trickWon", trick }];
-  let solLost = h.solLost;
-  let over: string | null = tricks.length === 13 ? "allTricks" : null;
-  if (h.called === null && h.declarer !== null) {
-    // Sol contracts: a player over the limit has lost; the hand ends once every sol player has.
-    const max = bidDef(h, o)!.maxTricks;
-    if (tricksWon[winner]! > max && !solLost.includes(winner) && (winner === h.declarer || h.joiners.includes(winner))) {
-      solLost = [...solLost, winner];
-      if (solLost.length === 1 + h.joiners.length) over = "solLost";
-    }
-  }
-  const next = new Hand(h.setup, hold, over === null ? "play" : "done", over === null ? winner : null, partnerPublic, calledLedAt, solLost, over,
-    tricks, tricksWon, gone01, gone23, -1, 0, 0); // prettier-ignore
-  return step(next, events);
+  const next = copyOf(h);
+  const trick = playCard(next, seat, pos, o, false);
+  return step(next, trick === null ? NO_EVENTS : [{ type: "trickWon", trick }]);
 }
 
-/** The trick's winner when the declarer's fordækt card is in it: it counts as the lowest card of the called suit. */
-function winnerWithHidden(h: EsmakkerHand, plays: readonly Play[]): Seat {
-  const pseudo = "0" + h.called![1]; // rank 0: below every real card of the suit
-  const masked = plays.map((p) => (p.card === h.hidden && p.seat === h.declarer ? { seat: p.seat, card: pseudo } : p));
-  return currentWinner({ leader: plays[0]!.seat, plays: masked }, h.rules);
+/** A copy of `h` for playCard to advance. */
+const copyOf = (h: Hand): Hand =>
+  new Hand(h.setup, h.holding, h.phase, h.turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon,
+    h.gone01, h.gone23, h.trickLeader, h.trickCount, h.trickCards); // prettier-ignore
+
+/**
+ * Plays the legal card at position `pos` of `seat`'s held cards, in place on
+ * `d` (a fresh copyOf): the one place where the play moves on, for applyPlay
+ * after its checks and for playCardsOut. `ownLists`: d's tricks and tricksWon
+ * are its own (not shared with an earlier hand) and may be extended in place.
+ * Returns the trick it completed, if any.
+ */
+function playCard(d: Hand, seat: Seat, pos: number, o: EsmakkerOptions, ownLists: boolean): CompletedTrick | null {
+  const hold = d.holding;
+  const index = hold.index[(seat << 4) + pos]!;
+  const count = d.trickCount;
+  if (count === 0 && d.calledLedAt < 0) {
+    const suit = index === hold.hiddenIndex && seat === hold.hiddenSeat ? hold.calledSuit : suitNumber(index);
+    if (suit === hold.calledSuit) d.calledLedAt = d.tricks.length;
+  }
+  const bit = 1 << (pos + ((seat & 1) << 4));
+  if (seat < 2) d.gone01 |= bit;
+  else d.gone23 |= bit;
+  if (index === hold.calledIndex) d.partnerPublic = true;
+  if (count < 3) {
+    if (count === 0) d.trickLeader = seat;
+    d.trickCount = count + 1;
+    d.trickCards |= index << (6 * count);
+    d.turn = ((seat + 1) & 3) as Seat;
+    return null;
+  }
+  const leader = d.trickLeader as Seat;
+  const cards = d.trickCards | (index << 18);
+  let keys = 0;
+  for (let i = 0; i < 4; i++) keys |= keyOf(hold, (cards >>> (6 * i)) & 63, (leader + i) & 3) << (8 * i);
+  const winner = ((leader + winningPosition(keys, 4, hold.trumpSuit, hold.jokerTrumpable)) & 3) as Seat;
+  const plays = trickPlays(leader, 4, cards);
+  const trick: CompletedTrick = { leader, plays, winner };
+  const tricksWon = ownLists ? (d.tricksWon as number[]) : (d.tricksWon = d.tricksWon.slice());
+  tricksWon[winner] = tricksWon[winner]! + 1;
+  if (ownLists) (d.tricks as CompletedTrick[]).push(trick);
+  else d.tricks = [...d.tricks, trick];
+  let over: string | null = d.tricks.length === 13 ? "allTricks" : null;
+  if (d.called === null && d.declarer !== null) {
+    // Sol contracts: a player over the limit has lost; the hand ends once every sol player has.
+    const max = bidDef(d, o)!.maxTricks;
+    if (tricksWon[winner]! > max && !d.solLost.includes(winner) && (winner === d.declarer || d.joiners.includes(winner))) {
+      d.solLost = [...d.solLost, winner];
+      if (d.solLost.length === 1 + d.joiners.length) over = "solLost";
+    }
+  }
+  d.phase = over === null ? "play" : "done";
+  d.turn = over === null ? winner : null;
+  d.endReason = over;
+  d.trickLeader = -1;
+  d.trickCount = 0;
+  d.trickCards = 0;
+  return trick;
+}
+
+/** The trickKey of the card with index `index` played by `seat`: the fordækt card is the lowest card of the called suit. */
+function keyOf(hold: Holding, index: number, seat: number): number {
+  if (index === JOKER_INDEX) return trickKey(JOKER_SUIT, 0);
+  if (index === hold.hiddenIndex && seat === hold.hiddenSeat) return trickKey(hold.calledSuit, 0);
+  const rank = (index % 13) + 2;
+  return trickKey((index / 13) | 0, hold.aceLow && rank === 14 ? 1 : rank);
 }

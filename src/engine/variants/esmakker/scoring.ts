@@ -101,7 +101,7 @@ export function afterHand(
 ): { scores: readonly number[]; matchInfo: Readonly<Record<string, unknown>>; over: boolean } {
   return {
     scores: ctx.scores.map((s, i) => s + score.points[i]!),
-    matchInfo: { ...ctx.matchInfo, dealsPlayed, deals: ctx.options.deals },
+    matchInfo: { dealsPlayed, deals: ctx.options.deals }, // the whole match info of es-makker
     over: dealsPlayed >= ctx.options.deals,
   };
 }
