@@ -21,9 +21,13 @@ import { err, fail, ok } from "./types";
 export function randomLegalAction(state: MatchState, seat: Seat, rng: Rng): Action | null {
   const hand = state.hand;
   if (state.over || !hand || hand.turn !== seat) return null;
-  const variant = getVariant(state.variant)!;
-  if (variant.randomLegalAction) return variant.randomLegalAction(hand, seat, state.options, rng);
-  const legal = variant.legalActions(hand, seat, state.options);
+  return randomHandAction(getVariant(state.variant)!, hand, seat, state.options, rng);
+}
+
+/** randomLegalAction on a variant's hand: the variant's own fast path, or a pick from its legal list. */
+function randomHandAction(variant: AnyVariant, hand: BaseHand, seat: Seat, options: Readonly<Record<string, unknown>>, rng: Rng): Action | null {
+  if (variant.randomLegalAction) return variant.randomLegalAction(hand, seat, options, rng);
+  const legal = variant.legalActions(hand, seat, options);
   return legal.length === 0 ? null : legal[rng.int(legal.length)]!;
 }
 
@@ -113,12 +117,7 @@ function playHand(
       continue;
     }
     const seat = h.turn!;
-    let action: Action | null;
-    if (variant.randomLegalAction) action = variant.randomLegalAction(h, seat, options, rng);
-    else {
-      const legal = variant.legalActions(h, seat, options);
-      action = legal.length === 0 ? null : legal[rng.int(legal.length)]!;
-    }
+    const action = randomHandAction(variant, h, seat, options, rng);
     if (action === null) return { ok: false, error: err("engine/internal", `seat ${seat} has no legal action`) };
     onAction?.(seat, action);
     const next = variant.applyAction(h, seat, action, options);

@@ -651,10 +651,12 @@ function bitCount(mask: number): number {
 
 /** The suit number others must follow in the trick in progress (NO_SUIT for a led joker). Needs a trick. */
 function ledSuitNumber(h: Hand): number {
-  const first = h.trickCards & 63;
-  const hold = h.holding;
-  return first === hold.hiddenIndex && h.trickLeader === hold.hiddenSeat ? hold.calledSuit : suitNumber(first);
+  return playedSuit(h.holding, h.trickCards & 63, h.trickLeader);
 }
+
+/** The suit number of the card with index `index` played by `seat`: the fordækt card counts as the called suit. */
+const playedSuit = (hold: Holding, index: number, seat: number): number =>
+  index === hold.hiddenIndex && seat === hold.hiddenSeat ? hold.calledSuit : suitNumber(index);
 
 /**
  * The positions of `seat`'s held cards it may play now, as a bit mask (a
@@ -925,7 +927,7 @@ function applyPlay(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): Han
     }
   if (pos < 0) return fail("play/card-not-in-hand", `You do not hold ${card}`, { card });
   const index = hold.index[(seat << 4) + pos]!;
-  const suit = index === hold.hiddenIndex && seat === hold.hiddenSeat ? hold.calledSuit : suitNumber(index);
+  const suit = playedSuit(hold, index, seat);
   const holdsCalled = hold.calledSeat === seat && ((gone >>> hold.calledPos) & 1) === 0;
   const playsCalled = holdsCalled && pos === hold.calledPos;
   const done = h.tricks.length;
@@ -961,10 +963,7 @@ function playCard(d: Hand, seat: Seat, pos: number, o: EsmakkerOptions, ownLists
   const hold = d.holding;
   const index = hold.index[(seat << 4) + pos]!;
   const count = d.trickCount;
-  if (count === 0 && d.calledLedAt < 0) {
-    const suit = index === hold.hiddenIndex && seat === hold.hiddenSeat ? hold.calledSuit : suitNumber(index);
-    if (suit === hold.calledSuit) d.calledLedAt = d.tricks.length;
-  }
+  if (count === 0 && d.calledLedAt < 0 && playedSuit(hold, index, seat) === hold.calledSuit) d.calledLedAt = d.tricks.length;
   const bit = 1 << (pos + ((seat & 1) << 4));
   if (seat < 2) d.gone01 |= bit;
   else d.gone23 |= bit;
