@@ -5,8 +5,8 @@
  *   VARIANT/apply HANDS_PER_SECOND hands/s  the same play, one `apply` per action
  *   VARIANT/list HANDS_PER_SECOND hands/s   picking from the full legalActions list
  * `playOut(state, rng)` is the engine's random playout (simulations, the CLI's
- * kind of random match): each hand is played inside its variant, the card play
- * on one private hand advanced in place where the variant has playCardsOut
+ * kind of random match): each hand is played inside its variant,
+ * on one private copy changed in place where the variant has playHandOut
  * (es-makker), and scored once. It plays exactly the actions `apply` with
  * `randomLegalAction` plays, from the same draws (a property test proves it).
  * The /apply line is what a client's step costs: the action checked as

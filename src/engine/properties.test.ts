@@ -197,6 +197,8 @@ function playRun({ variant, options, seed, hands, thorough }: Run): number {
     state = r.state;
     steps++;
   }
+  // Every run plays at least one whole hand (a match never ends before its first result).
+  expect(state.results.length).toBeGreaterThan(0);
   for (const r of state.results) {
     const tricks = r.tricksWon.reduce((a, b) => a + b, 0);
     expect(r.endReason).toMatch(/^[A-Za-z]+$/);
@@ -260,7 +262,8 @@ describe("engine properties over every registered variant", () => {
       { numRuns: 120 },
     );
     console.log(`deck, hand-end and zero-sum properties: ${hands} hands`);
-    expect(hands).toBeGreaterThan(1000);
+    // Matches may end before 12 hands (a target reached), so only a floor well under the usual count.
+    expect(hands).toBeGreaterThan(600);
   });
 
   it("legal actions are accepted, illegal ones refused unchanged, views leak nothing, records replay", () => {
@@ -272,7 +275,8 @@ describe("engine properties over every registered variant", () => {
       { numRuns: 40 },
     );
     console.log(`legality, refusal, view and record properties: ${hands} hands`);
-    expect(hands).toBeGreaterThan(100);
+    // 40 runs of up to 3 hands; a match may end sooner, and each run asserts it played a hand.
+    expect(hands).toBeGreaterThanOrEqual(40);
   });
 
   it("a playout plays exactly the actions and results of stepping through apply, from any point of a match", () => {
@@ -308,12 +312,13 @@ describe("engine properties over every registered variant", () => {
           expect(out.value.results).toEqual(stepped.value.state.results);
           expect(out.value.scores).toEqual(stepped.value.state.scores);
           expect(out.value.over).toBe(true);
+          expect(out.value.results.length).toBeGreaterThan(0);
           hands += out.value.results.length;
         },
       ),
       { numRuns: 60 },
     );
     console.log(`playout properties: ${hands} hands`);
-    expect(hands).toBeGreaterThan(300);
+    expect(hands).toBeGreaterThanOrEqual(60);
   });
 });

@@ -253,13 +253,17 @@ export interface Rng {
 const SMALL_LIMITS: readonly number[] = Array.from({ length: 64 }, (_, n) => (n <= 1 ? 0 : 0x100000000 - (0x100000000 % n)));
 const limitOf = (n: number): number => (n < SMALL_LIMITS.length ? SMALL_LIMITS[n]! : 0x100000000 - (0x100000000 % n));
 
+/** 1 / n for the small n of SMALL_LIMITS: a multiplication is several times cheaper than a division. */
+const SMALL_INVERSES: readonly number[] = Array.from({ length: SMALL_LIMITS.length }, (_, n) => (n === 0 ? 0 : 1 / n));
+
 /**
  * x % n for 0 <= x < 2^32 without `%` on a number above 2^31, which V8 computes with a slow floating-point
- * remainder call; the quotient from a float division is at most one too high, which the correction undoes.
+ * remainder call. The quotient from x * (1 / n) (or x / n) is off by at most one either way, which the
+ * corrections undo, so the result is exact.
  */
 function remainder(x: number, n: number): number {
-  const r = x - Math.floor(x / n) * n;
-  return r < 0 ? r + n : r;
+  const r = x - Math.floor(n < SMALL_INVERSES.length ? x * SMALL_INVERSES[n]! : x / n) * n;
+  return r < 0 ? r + n : r >= n ? r - n : r;
 }
 
 /** sfc32 as a class: one object per generator and monomorphic calls, where closures cost an allocation each. */

@@ -79,8 +79,8 @@ const NO_EVENTS: readonly EngineEvent[] = Object.freeze([]);
  * Plays the match on from `state` to its end with random legal actions: the
  * same actions, from the same draws of `rng`, as stepping with
  * randomLegalAction and apply (each reported to `onAction`), but each hand is
- * played inside its variant (the card play on one hand advanced in place
- * where the variant has playCardsOut) and scored once, with no match state
+ * played inside its variant (on one private copy changed in place where the
+ * variant has playHandOut) and scored once, with no match state
  * per action. A refused action is an engine bug, returned as the error.
  */
 export function playOut(state: MatchState, rng: Rng, onAction?: (seat: Seat, action: Action) => void): Result<MatchState> {
@@ -101,7 +101,7 @@ export function playOut(state: MatchState, rng: Rng, onAction?: (seat: Seat, act
   return ok(s);
 }
 
-/** One hand to its end: set-up steps through the variant's applyAction, the card play through playCardsOut where there is one. */
+/** One hand to its end: through the variant's playHandOut where there is one, else step by step through its applyAction. */
 function playHand(
   variant: AnyVariant,
   hand: BaseHand,
@@ -109,13 +109,9 @@ function playHand(
   rng: Rng,
   onAction: ((seat: Seat, action: Action) => void) | undefined,
 ): HandStep<BaseHand> {
+  if (variant.playHandOut) return { ok: true, hand: variant.playHandOut(hand, options, rng, onAction), events: NO_EVENTS };
   let h = hand;
   while (!variant.isOver(h)) {
-    const fast = variant.playCardsOut?.(h, options, rng, onAction);
-    if (fast) {
-      h = fast;
-      continue;
-    }
     const seat = h.turn!;
     const action = randomHandAction(variant, h, seat, options, rng);
     if (action === null) return { ok: false, error: err("engine/internal", `seat ${seat} has no legal action`) };

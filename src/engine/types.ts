@@ -283,13 +283,12 @@ export interface Variant<O = unknown, H extends BaseHand = BaseHand> {
   randomLegalAction?(hand: H, seat: Seat, options: O, rng: Rng): Action | null;
   applyAction(hand: H, seat: Seat, action: Action, options: O): HandStep<H>;
   /**
-   * Optional fast path for random playouts: in the card play, plays the hand
-   * to its end with random legal cards, exactly the actions and draws of
-   * randomLegalAction + applyAction step by step (each reported to
-   * `onAction`), but advancing one private copy of the hand instead of
-   * building a new hand per card; null before the card play.
+   * Optional fast path for random playouts: plays the hand to its end with
+   * random legal actions, exactly the actions and draws of randomLegalAction
+   * + applyAction step by step (each reported to `onAction`), but changing
+   * one private copy of the hand instead of building a new hand per action.
    */
-  playCardsOut?(hand: H, options: O, rng: Rng, onAction?: (seat: Seat, action: Action) => void): H | null;
+  playHandOut?(hand: H, options: O, rng: Rng, onAction?: (seat: Seat, action: Action) => void): H;
   /** True when the hand is over (then `turn` is null and `scoreHand` may be called). */
   isOver(hand: H): boolean;
   scoreHand(hand: H, ctx: MatchContext<O>): HandScore;

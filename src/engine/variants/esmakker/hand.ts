@@ -7,13 +7,15 @@
  * Inside, the play is kept small, because a card is played ~50 times a hand:
  * the cards each seat held when the hands last changed (deal, exchange) with
  * per-suit bit masks of their positions, a bit mask per seat of the positions
- * already played, and the trick in progress packed into three integers. So
- * playing a card allocates one object, and legal plays and follow-suit checks
- * are a few bit operations; who wins a trick is read from the cards' indices.
- * One function advances the play (playCard): applyAction after checking the
- * card, on a new hand per card, and playCardsOut for random playouts, on one
- * private copy for the rest of the hand. The public `hands` and `trick` are
- * built from these when read (and kept). Functions taking an EsmakkerHand
+ * already played, the trick in progress packed into three integers and each
+ * completed trick into one. So playing a card allocates one object, and legal
+ * plays and follow-suit checks are a few bit operations; who wins a trick is
+ * read from the cards' indices. The rules change a hand in one place each,
+ * on a private fork: setUpStep for the set-up, playCard for the play.
+ * applyAction checks the action and forks the hand for it; playHandOut, for
+ * random playouts, forks once and plays the rest of the hand on that fork.
+ * The public `hands`, `trick` and `tricks` are built from these when read
+ * (and kept). Functions taking an EsmakkerHand
  * also accept a plain object of that shape (e.g. parsed from JSON) and
  * rebuild it first.
  */
@@ -120,6 +122,8 @@ type Setup = Pick<
 const SUIT_LETTERS: readonly Suit[] = ["S", "H", "D", "C"];
 const NO_SUIT = JOKER_SUIT;
 const suitNumber = (index: number): number => (index === JOKER_INDEX ? NO_SUIT : (index / 13) | 0);
+/** suitNumber by card index. */
+const SUIT_NUMBER: readonly number[] = Array.from({ length: JOKER_INDEX + 1 }, (_, i) => suitNumber(i));
 
 /**
  * The cards each seat held when the hands last changed, and what the play
@@ -180,14 +184,15 @@ function holdingOf(held: readonly (readonly Card[])[], s: Setup): Holding {
     const cards = held[seat]!;
     const n = cards.length;
     if (n > 16) throw new Error("a hand of more than 16 cards");
+    const at = seat * 6;
     for (let i = 0; i < n; i++) {
       const c = cardIndex(cards[i]!);
       index[seat * 16 + i] = c;
-      const at = seat * 6 + (c === hiddenIndex && seat === hiddenSeat ? calledSuit : suitNumber(c));
-      suitPos[at] = suitPos[at]! | (1 << i);
+      const suit = c === hiddenIndex && seat === hiddenSeat ? calledSuit : SUIT_NUMBER[c]!;
+      suitPos[at + suit] = suitPos[at + suit]! | (1 << i);
       if (c === calledIndex) (calledSeat = seat), (calledPos = i);
     }
-    suitPos[seat * 6 + 5] = (1 << n) - 1;
+    suitPos[at + 5] = (1 << n) - 1;
   }
   const r = s.rules;
   return { held, index, suitPos, calledIndex, calledSuit, calledSeat, calledPos, hiddenIndex, hiddenSeat,
@@ -195,24 +200,26 @@ function holdingOf(held: readonly (readonly Card[])[], s: Setup): Holding {
 }
 
 /**
- * The fields after `holding` are written only on a hand nobody else has seen
- * yet: a new hand being finished (finish, the halve call) or a fresh copyOf
- * advanced by playCard. To the outside a Hand never changes.
+ * `holding`, the set-up draft and the fields after them are written only on
+ * a fork nobody else has seen yet (applyAction's new hand, playHandOut's own
+ * copy). To the outside a Hand never changes.
  */
 class Hand implements EsmakkerHand {
   #hands: readonly (readonly Card[])[] | undefined = undefined;
   #trick: Trick | undefined = undefined;
+  #tricks: readonly CompletedTrick[] | undefined = undefined;
 
   constructor(
     readonly setup: Setup,
-    readonly holding: Holding,
+    public holding: Holding,
     public phase: Phase,
     public turn: Seat | null,
     public partnerPublic: boolean,
     public calledLedAt: number,
     public solLost: readonly Seat[],
     public endReason: string | null,
-    public tricks: readonly CompletedTrick[],
+    /** The completed tricks, packed (packTrick). */
+    public trickLog: readonly number[],
     public tricksWon: readonly number[],
     /** Positions in holding.held already played: seat 0 in bits 0-15, seat 1 in bits 16-31; gone23 likewise. */
     public gone01: number,
@@ -247,6 +254,10 @@ class Hand implements EsmakkerHand {
       const gone = goneOf(this, seat);
       return cards.filter((_, i) => ((gone >>> i) & 1) === 0);
     }));
+  }
+
+  get tricks(): readonly CompletedTrick[] {
+    return (this.#tricks ??= this.trickLog.map(unpackTrick));
   }
 
   get trick(): Trick | null {
@@ -294,6 +305,14 @@ export const plainHand = (h: EsmakkerHand): EsmakkerHand => ({
 /** Positions of `seat`'s held cards already played. */
 const goneOf = (h: Hand, seat: number): number => ((seat < 2 ? h.gone01 : h.gone23) >>> ((seat & 1) << 4)) & 0xffff;
 
+/** A completed trick in one integer: its cards' indices in 6 bits each, the leader and the winner in 2 bits each above them. */
+const packTrick = (leader: number, winner: number, cards: number): number => cards | (leader << 24) | (winner << 26);
+const unpackTrick = (t: number): CompletedTrick => {
+  const leader = ((t >>> 24) & 3) as Seat;
+  return { leader, plays: trickPlays(leader, 4, t & 0xffffff), winner: ((t >>> 26) & 3) as Seat };
+};
+const packedCards = (plays: readonly Play[]): number => plays.reduce((cards, p, i) => cards | (cardIndex(p.card) << (6 * i)), 0);
+
 function trickPlays(leader: number, count: number, cards: number): Play[] {
   const plays = new Array<Play>(count);
   for (let i = 0; i < count; i++) plays[i] = playByIndex((cards >>> (6 * i)) & 63, ((leader + i) & 3) as Seat);
@@ -308,10 +327,11 @@ function asHand(h: EsmakkerHand): Hand {
   if (h.trick !== null) {
     leader = h.trick.leader;
     count = h.trick.plays.length;
-    h.trick.plays.forEach((p, i) => (cards |= cardIndex(p.card) << (6 * i)));
+    cards = packedCards(h.trick.plays);
   }
+  const log = h.tricks.map((t) => packTrick(t.leader, t.winner, packedCards(t.plays)));
   const holding = h.phase === "play" ? holdingOf(h.hands, setup) : bareHolding(h.hands);
-  return new Hand(setup, holding, h.phase, h.turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon, 0, 0, leader, count, cards);
+  return new Hand(setup, holding, h.phase, h.turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, log, h.tricksWon, 0, 0, leader, count, cards);
 }
 
 type Draft = { -readonly [K in keyof Setup]: Setup[K] };
@@ -343,15 +363,26 @@ const draft = (s: Setup): Draft => ({
 });
 
 /**
- * A new hand before the play or at its end: `h` with set-up `s`, a phase and
- * a turn, and optionally new cards (`held`). The position tables are built
- * when the play starts.
+ * A copy of `h` that is still private, to change in place: its own fields
+ * and set-up draft (in the play, where the set-up is fixed, the same one),
+ * sharing the lists, which are replaced, never changed.
  */
-function revise(h: Hand, s: Setup, phase: Phase, turn: Seat | null, held?: readonly (readonly Card[])[]): Hand {
-  const holding =
-    phase === "play" && h.phase !== "play" ? holdingOf(held ?? h.holding.held, s) : held !== undefined ? bareHolding(held) : h.holding;
-  return new Hand(s, holding, phase, turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason,
-    h.tricks, h.tricksWon, h.gone01, h.gone23, h.trickLeader, h.trickCount, h.trickCards); // prettier-ignore
+const fork = (h: Hand, setup: Setup = draft(h.setup)): Hand =>
+  new Hand(setup, h.holding, h.phase, h.turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.trickLog, h.tricksWon,
+    h.gone01, h.gone23, h.trickLeader, h.trickCount, h.trickCards); // prettier-ignore
+
+/** The set-up of a fork, to write. */
+const edit = (d: Hand): Draft => d.setup as Draft;
+
+/**
+ * The fork `d` moves to `phase` with `turn`, and to new cards `held` if
+ * given. The position tables are built when the play starts.
+ */
+function moveTo(d: Hand, phase: Phase, turn: Seat | null, held?: readonly (readonly Card[])[]): void {
+  if (phase === "play" && d.phase !== "play") d.holding = holdingOf(held ?? d.holding.held, d.setup);
+  else if (held !== undefined) d.holding = bareHolding(held);
+  d.phase = phase;
+  d.turn = turn;
 }
 
 // A local copy: module bindings can cost a getter call on the hot path.
@@ -410,6 +441,13 @@ export function vipTrump(kat: readonly Card[], n: number, jokerPrevious: boolean
   return jokerPrevious && n > 1 ? vipTrump(kat, n - 1, jokerPrevious) : null;
 }
 
+/** A copy of `list` with `item` added, allocated at its length (a spread goes through the iterator protocol). */
+function appended<T>(list: readonly T[], item: T): T[] {
+  const out = list.slice();
+  out.push(item);
+  return out;
+}
+
 const hasSpoken = (h: EsmakkerHand, seat: Seat): boolean => h.bidding.some((b) => b.seat === seat);
 
 const isJoinable = (d: BidDef | null | undefined): boolean => d?.sol === "sol" || d?.sol === "rensol";
@@ -441,10 +479,10 @@ export function startHand(ctx: MatchContext<EsmakkerOptions>, deal: Deal): Esmak
   return new Hand(setup, bareHolding(deal.hands), "auction", forehand, false, -1, [], null, [], [0, 0, 0, 0], 0, 0, -1, 0, 0);
 }
 
-function finish(h: Hand, endReason: string, s: Setup = h.setup): Hand {
-  const done = revise(h, s, "done", null);
-  done.endReason = endReason;
-  return done;
+/** The fork `d` ends before the play. */
+function finishIn(d: Hand, endReason: string): void {
+  moveTo(d, "done", null);
+  d.endReason = endReason;
 }
 
 // ---------------------------------------------------------------------------
@@ -520,14 +558,30 @@ function isFirstOfAlike(hand: readonly Card[], firstJokerFrom: readonly number[]
   );
 }
 
-/** firstJokerFrom for isFirstOfAlike, or null when the hand holds fewer than two jokers (no alikes). */
-function jokerPositions(hand: readonly Card[]): number[] | null {
-  const from = new Array<number>(hand.length + 1).fill(hand.length);
-  let jokers = 0;
-  for (let p = hand.length - 1; p >= 0; p--) {
-    from[p] = hand[p] === JK ? (jokers++, p) : from[p + 1]!;
+/** The distinct discards of hands with two or more jokers, by hand size * 65536 + the jokers' position mask. */
+const DISTINCT_TRIPLES = new Map<number, Int32Array>();
+
+/**
+ * The offsets into triplesBelow(hand.length) of the triples that are distinct
+ * discards (the first of their alikes), or null when every triple is (fewer
+ * than two jokers). Depends only on where the jokers are, so it is made once
+ * per such layout: scanning up to 560 triples took a third of an exchange.
+ */
+function distinctTriples(hand: readonly Card[]): Int32Array | null {
+  const n = hand.length;
+  let mask = 0, jokers = 0;
+  for (let p = 0; p < n; p++) if (hand[p] === JK) (mask |= 1 << p), jokers++;
+  if (jokers < 2) return null;
+  const key = n * 65536 + mask;
+  let offsets = DISTINCT_TRIPLES.get(key);
+  if (offsets === undefined) {
+    const from = new Array<number>(n + 1).fill(n);
+    for (let p = n - 1; p >= 0; p--) from[p] = hand[p] === JK ? p : from[p + 1]!;
+    const t = triplesBelow(n), list: number[] = [];
+    for (let x = 0; x < t.length; x += 3) if (isFirstOfAlike(hand, from, t[x]!, t[x + 1]!, t[x + 2]!)) list.push(x);
+    DISTINCT_TRIPLES.set(key, (offsets = Int32Array.from(list)));
   }
-  return jokers >= 2 ? from : null;
+  return offsets;
 }
 
 /**
@@ -548,50 +602,28 @@ function discardAt(hand: readonly Card[], index: readonly number[], i: number, j
 /** Every distinct 3-card discard (jokers are alike), without the called card; first keeping the hand unless compulsory. */
 function exchangeActions(h: EsmakkerHand, seat: Seat): Action[] {
   const { hand, mayKeep } = exchangeChoices(h, seat);
-  const jokers = jokerPositions(hand);
+  const distinct = distinctTriples(hand);
   const index = hand.map(cardIndex);
   const t = triplesBelow(hand.length);
-  if (!jokers) {
-    // Every triple is a distinct discard: fill a list of the known length instead of growing one by push.
-    const first = mayKeep ? 1 : 0;
-    const all = new Array<Action>(first + t.length / 3);
-    if (mayKeep) all[0] = KEEP;
-    for (let x = 0; x < t.length; x += 3) all[first + x / 3] = discardAt(hand, index, t[x]!, t[x + 1]!, t[x + 2]!);
-    return all;
+  const first = mayKeep ? 1 : 0;
+  const all = new Array<Action>(first + (distinct === null ? t.length / 3 : distinct.length));
+  if (mayKeep) all[0] = KEEP;
+  for (let n = first; n < all.length; n++) {
+    const x = distinct === null ? 3 * (n - first) : distinct[n - first]!;
+    all[n] = discardAt(hand, index, t[x]!, t[x + 1]!, t[x + 2]!);
   }
-  const out: Action[] = mayKeep ? [KEEP] : [];
-  for (let x = 0; x < t.length; x += 3) {
-    const i = t[x]!, j = t[x + 1]!, k = t[x + 2]!;
-    if (!isFirstOfAlike(hand, jokers, i, j, k)) continue;
-    out.push(discardAt(hand, index, i, j, k));
-  }
-  return out;
+  return all;
 }
 
-/**
- * exchangeActions(h, seat)[rng.int(count)] without building the list: with
- * fewer than two jokers every index triple is a distinct discard, so the
- * chosen one is looked up directly; otherwise counted and walked to.
- */
+/** exchangeActions(h, seat)[rng.int(count)] without building the list. */
 function randomExchange(h: EsmakkerHand, seat: Seat, rng: Rng): Action {
   const { hand, mayKeep } = exchangeChoices(h, seat);
   const first = mayKeep ? 1 : 0;
-  const jokers = jokerPositions(hand);
+  const distinct = distinctTriples(hand);
   const t = triplesBelow(hand.length);
-  let count = first + t.length / 3;
-  if (jokers) {
-    count = first;
-    for (let x = 0; x < t.length; x += 3) if (isFirstOfAlike(hand, jokers, t[x]!, t[x + 1]!, t[x + 2]!)) count++;
-  }
-  let pick = rng.int(count);
+  const pick = rng.int(first + (distinct === null ? t.length / 3 : distinct.length));
   if (pick < first) return KEEP;
-  pick -= first;
-  let x = 3 * pick;
-  if (jokers) {
-    // Walk to the pick-th discard that is the first of its alikes.
-    x = 0;
-    while (!isFirstOfAlike(hand, jokers, t[x]!, t[x + 1]!, t[x + 2]!) || pick-- > 0) x += 3;
-  }
+  const x = distinct === null ? 3 * (pick - first) : distinct[pick - first]!;
   // A new action rather than the shared one from the big discard table: one random entry of that table costs a cache miss.
   return { type: "exchange", discard: [hand[t[x]!]!, hand[t[x + 1]!]!, hand[t[x + 2]!]!] };
 }
@@ -616,23 +648,31 @@ export function randomLegalAction(hand: EsmakkerHand, seat: Seat, o: EsmakkerOpt
 
 /** The position of a random legal card of `seat`: the k-th set bit of the play mask is the k-th entry of playActions' list. */
 function randomPlayPosition(h: Hand, seat: Seat, rng: Rng): number {
-  let mask = playMask(h, seat);
-  for (let k = rng.int(bitCount(mask)); k > 0; k--) mask &= mask - 1;
-  return lowestBit(mask);
+  const mask = playMask(h, seat); // positions below 16
+  const low = mask & 0xff, lowCount = BITS_IN_BYTE[low]!;
+  const k = rng.int(lowCount + BITS_IN_BYTE[mask >>> 8]!);
+  return k < lowCount ? NTH_BIT_IN_BYTE[(k << 8) | low]! : 8 + NTH_BIT_IN_BYTE[((k - lowCount) << 8) | (mask >>> 8)]!;
 }
 
+
 /**
- * Variant.playCardsOut: the rest of the card play with random legal cards (the
- * draws and cards of randomLegalAction step by step), on one copy of the hand
- * advanced in place; null before the play.
+ * Variant.playHandOut: the rest of the hand with random legal actions (the
+ * actions and draws of randomLegalAction + applyAction step by step), on one
+ * fork of the hand changed in place: the set-up by setUpStep, the cards by
+ * playCard.
  */
-export function playCardsOut(hand: EsmakkerHand, o: EsmakkerOptions, rng: Rng, onAction?: (seat: Seat, action: Action) => void): EsmakkerHand | null {
-  const h = asHand(hand);
-  if (h.phase !== "play") return null;
-  const d = copyOf(h);
-  // The copy's own lists, which playCard may then extend in place.
-  d.tricks = h.tricks.slice();
-  d.tricksWon = h.tricksWon.slice();
+export function playHandOut(hand: EsmakkerHand, o: EsmakkerOptions, rng: Rng, onAction?: (seat: Seat, action: Action) => void): EsmakkerHand {
+  const d = fork(asHand(hand));
+  while (d.phase !== "play" && d.phase !== "done") {
+    const seat = d.turn!;
+    const action = randomLegalAction(d, seat, o, rng)!;
+    if (onAction) onAction(seat, action);
+    setUpStep(d, seat, action, o);
+  }
+  if (d.phase !== "play") return d;
+  // The fork's own lists, which playCard may then extend in place.
+  d.trickLog = d.trickLog.slice();
+  d.tricksWon = d.tricksWon.slice();
   while (d.phase === "play") {
     const seat = d.turn!;
     const pos = randomPlayPosition(d, seat, rng);
@@ -648,6 +688,10 @@ function bitCount(mask: number): number {
   const q = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
   return Math.imul((q + (q >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+// The set bits of a byte, and the position of its k-th set bit at k * 256 + byte: a random card's position in two lookups.
+const BITS_IN_BYTE = Uint8Array.from({ length: 256 }, (_, b) => bitCount(b));
+const NTH_BIT_IN_BYTE = new Uint8Array(8 * 256);
+for (let b = 0; b < 256; b++) for (let k = 0, m = b; m !== 0; k++, m &= m - 1) NTH_BIT_IN_BYTE[(k << 8) | b] = lowestBit(m);
 
 /** The suit number others must follow in the trick in progress (NO_SUIT for a led joker). Needs a trick. */
 function ledSuitNumber(h: Hand): number {
@@ -675,10 +719,10 @@ function playMask(h: Hand, seat: Seat): number {
   if (h.trickLeader < 0) {
     // Leading the called suit for the first time means leading the called card; no joker to the first trick.
     const allowed = holdsCalled && h.calledLedAt < 0 ? plain & ~(hold.suitPos[at + hold.calledSuit]! & ~(1 << hold.calledPos)) : plain;
-    return h.tricks.length > 0 ? allowed | firstJoker : allowed;
+    return h.trickLog.length > 0 ? allowed | firstJoker : allowed;
   }
   const led = ledSuitNumber(h);
-  if (holdsCalled && led === hold.calledSuit && h.calledLedAt === h.tricks.length) return 1 << hold.calledPos;
+  if (holdsCalled && led === hold.calledSuit && h.calledLedAt === h.trickLog.length) return 1 << hold.calledPos;
   const follow = led === NO_SUIT ? 0 : hold.suitPos[at + led]! & avail;
   return (follow !== 0 ? follow : plain) | firstJoker;
 }
@@ -694,6 +738,10 @@ function playActions(h: Hand, seat: Seat): Action[] {
 
 // ---------------------------------------------------------------------------
 // Applying actions
+//
+// Every set-up action is checked (refusal) and then carried out on a fork of
+// the hand (setUpStep), which changes that fork in place: applyAction forks
+// once per action; playHandOut forks once and runs the rest of the hand on it.
 
 export function applyAction(hand: EsmakkerHand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
   const h = asHand(hand);
@@ -701,216 +749,227 @@ export function applyAction(hand: EsmakkerHand, seat: Seat, action: Action, o: E
   if (h.turn !== seat) return fail("action/not-your-turn", `It is seat ${h.turn}'s turn, not seat ${seat}'s`, { turn: h.turn });
   if (typeof action !== "object" || action === null || typeof action.type !== "string")
     return fail("action/malformed", "An action needs a type");
-  switch (h.phase) {
-    case "auction":
-      return applyAuction(h, seat, action, o);
-    case "trump":
-      return applyTrump(h, seat, action);
-    case "call":
-      return applyCall(h, action, o);
-    case "vip":
-      return applyVip(h, action, o);
-    case "exchange":
-      return applyExchange(h, seat, action, o);
-    case "hide":
-      return applyHide(h, seat, action);
-    case "play":
-      return applyPlay(h, seat, action, o);
-  }
+  if (h.phase === "play") return applyPlay(h, seat, action, o);
+  const refused = refusal(h, seat, action, o);
+  if (refused !== null) return refused;
+  const d = fork(h);
+  return step(d, setUpStep(d, seat, action, o));
 }
 
 const wrongPhase = (h: EsmakkerHand, action: Action) =>
   fail("action/wrong-phase", `Action "${action.type}" is not possible in phase "${h.phase}"`, { phase: h.phase });
 
-function applyAuction(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
-  const a = h.auction;
-  const logged = [...h.bidding, { seat, action }];
-  let next: DuelAuction;
-  let bid = h.bid;
-  let joiners = h.joiners;
-  switch (action.type) {
-    case "bid": {
-      if (typeof action.bid !== "string") return fail("action/malformed", "A bid needs a bid id");
-      const def = ladderFor(o).byId.get(action.bid);
-      if (!def) return fail("bid/unknown", `Unknown bid "${action.bid}"`, { bid: action.bid });
-      if (def.rank < minimumRank(a))
-        return fail("bid/too-low", `Bid "${def.id}" does not beat the standing bid "${h.bid}"`, { bid: def.id, standing: h.bid });
-      next = auctionBid(a, def.rank);
-      bid = def.id;
-      joiners = [];
-      break;
+/** Why `seat` may not take `action` in the set-up phase `h` is in; null when it may. */
+function refusal(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> | null {
+  switch (h.phase) {
+    case "auction":
+      switch (action.type) {
+        case "bid": {
+          if (typeof action.bid !== "string") return fail("action/malformed", "A bid needs a bid id");
+          const def = ladderFor(o).byId.get(action.bid);
+          if (!def) return fail("bid/unknown", `Unknown bid "${action.bid}"`, { bid: action.bid });
+          if (def.rank < minimumRank(h.auction))
+            return fail("bid/too-low", `Bid "${def.id}" does not beat the standing bid "${h.bid}"`, { bid: def.id, standing: h.bid });
+          return null;
+        }
+        case "hold":
+          return canHold(h.auction, o.baghaand) ? null : fail("bid/cannot-hold", "Only the earlier bidder may hold, and only with baghånd");
+        case "pass":
+          return null;
+        case "join":
+          return o.gaaMed && isJoinable(bidDef(h, o))
+            ? null
+            : fail("join/not-allowed", "Joining is possible only in a standing sol or ren sol, with gå med");
+        case "redeal":
+          return o.jernhaand && !hasSpoken(h, seat) && isIronHand(h.hands[seat]!)
+            ? null
+            : fail("redeal/not-allowed", "A redeal needs jernhånd: no ace, picture card or joker, before your first bid");
+        default:
+          return wrongPhase(h, action);
+      }
+    case "trump":
+      if (action.type !== "trump") return wrongPhase(h, action);
+      if (!SUITS.includes(action.suit)) return fail("action/malformed", "Trump must be one of S, H, D, C");
+      // Halve: the partner (or a selvmakker declarer) names trump, not the called ace's suit.
+      if (h.called !== null && action.suit === h.called[1])
+        return fail("trump/not-allowed", "In halve, trump cannot be the called ace's suit", { suit: action.suit });
+      return null;
+    case "call":
+      if (action.type !== "call") return wrongPhase(h, action);
+      if (!callableCards(h).includes(action.card))
+        return fail("call/not-allowed", `Cannot call ${action.card}: call an ace of a suit other than trump (a king only when holding every such ace)`, {
+          card: action.card,
+        });
+      return null;
+    case "vip":
+      if (action.type === "vipTurn")
+        return h.vipTurned < 3 ? null : fail("vip/cannot-refuse", "The third turned card cannot be refused: accept it");
+      if (action.type === "vipAccept") return h.vipTurned > 0 ? null : fail("action/wrong-phase", "Turn a kat card before accepting");
+      return wrongPhase(h, action);
+    case "exchange": {
+      if (action.type !== "exchange") return wrongPhase(h, action);
+      if (!Array.isArray(action.discard)) return fail("action/malformed", "An exchange needs a discard list");
+      const d = action.discard;
+      if (d.length === 0)
+        return bidDef(h, o)!.addOn === "vip" ? fail("exchange/compulsory", "In vip the exchange is compulsory") : null;
+      if (d.length !== 3) return fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
+      if (withoutAll(h.hands[seat]!, d) === null)
+        return fail("exchange/card-not-in-hand", "You can only lay away cards you hold", { discard: d });
+      if (h.called !== null && d.includes(h.called))
+        return fail("exchange/called-ace", `The called card ${h.called} may not be laid away`, { card: h.called });
+      return null;
     }
-    case "hold":
-      if (!canHold(a, o.baghaand)) return fail("bid/cannot-hold", "Only the earlier bidder may hold, and only with baghånd");
-      next = auctionBid(a, a.rank);
-      break;
-    case "pass":
-      next = auctionPass(a);
-      break;
-    case "join":
-      if (!o.gaaMed || !isJoinable(bidDef(h, o)))
-        return fail("join/not-allowed", "Joining is possible only in a standing sol or ren sol, with gå med");
-      next = auctionPass(a);
-      joiners = [...joiners, seat];
-      break;
-    case "redeal":
-      if (!o.jernhaand || hasSpoken(h, seat) || !isIronHand(h.hands[seat]!))
-        return fail("redeal/not-allowed", "A redeal needs jernhånd: no ace, picture card or joker, before your first bid");
-    {
-      const s = draft(h.setup);
-      s.bidding = logged;
-      return step(finish(h, "redeal", s));
-    }
+    case "hide":
+      if (action.type === "decline") return null;
+      if (action.type !== "hide") return wrongPhase(h, action);
+      if (action.card === JK || !h.hands[seat]!.includes(action.card))
+        return fail("hide/not-allowed", "Set one of your own cards (not a joker) face down", { card: action.card });
+      return null;
     default:
       return wrongPhase(h, action);
   }
-  const setup = draft(h.setup);
-  setup.auction = next;
-  setup.bidding = logged;
-  setup.bid = bid;
-  setup.joiners = joiners;
-  const moved = new Hand(setup, h.holding, "auction", next.responder, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon,
-    0, 0, -1, 0, 0); // prettier-ignore
-  if (!auctionOver(next)) return step(moved);
-  if (next.holder === null) {
-    setup.bid = null; // `moved` is not returned: its set-up may still change
-    return step(finish(moved, "allPassed", setup));
-  }
-  return step(setUpContract(moved, next.holder, ladderFor(o).byId.get(bid!)!, o));
 }
 
-/** The auction is won: go to the contract's first set-up step. */
-function setUpContract(h: Hand, declarer: Seat, def: BidDef, o: EsmakkerOptions): Hand {
+/**
+ * Carries out the set-up action `action` of `seat`, which refusal accepts,
+ * on the fork `d`; returns its events.
+ */
+function setUpStep(d: Hand, seat: Seat, action: Action, o: EsmakkerOptions): readonly EngineEvent[] {
+  const s = edit(d);
+  switch (action.type) {
+    case "bid":
+    case "hold":
+    case "pass":
+    case "join":
+      auctionStep(d, seat, action, o);
+      return NO_EVENTS;
+    case "redeal":
+      s.bidding = appended(s.bidding, { seat, action });
+      finishIn(d, "redeal");
+      return NO_EVENTS;
+    case "trump":
+      s.trump = action.suit;
+      // Plain contracts: trump first, then the call. Halve: the partner names trump after the call, then exchanges.
+      if (s.called === null) moveTo(d, "call", d.turn);
+      else toExchange(d, seat);
+      return NO_EVENTS;
+    case "call":
+      return callStep(d, action.card, o);
+    case "vipTurn":
+      s.vipTurned += 1;
+      return [{ type: "info", key: "esmakker.vipTurned", data: { card: s.kat[s.vipTurned - 1]! } }];
+    case "vipAccept":
+      s.trump = vipTrump(s.kat, s.vipTurned, o.vipJokerPrevious);
+      toExchange(d, s.declarer!);
+      return NO_EVENTS;
+    case "exchange":
+      exchangeStep(d, seat, action.discard, o);
+      return NO_EVENTS;
+    case "hide":
+      s.hidden = action.card;
+      startPlay(d);
+      return NO_EVENTS;
+    case "decline":
+      startPlay(d);
+      return NO_EVENTS;
+    default:
+      throw new Error(`not a set-up action: ${action.type}`);
+  }
+}
+
+/** A bid, hold, pass or join on the fork `d`. */
+function auctionStep(d: Hand, seat: Seat, action: Action, o: EsmakkerOptions): void {
+  const s = edit(d);
+  const a = s.auction;
+  s.bidding = appended(s.bidding, { seat, action });
+  if (action.type === "bid") {
+    const def = ladderFor(o).byId.get(action.bid)!;
+    s.auction = auctionBid(a, def.rank);
+    s.bid = def.id;
+    s.joiners = [];
+  } else if (action.type === "hold") {
+    s.auction = auctionBid(a, a.rank);
+  } else {
+    s.auction = auctionPass(a);
+    if (action.type === "join") s.joiners = appended(s.joiners, seat);
+  }
+  const next = s.auction;
+  if (!auctionOver(next)) return moveTo(d, "auction", next.responder);
+  if (next.holder === null) {
+    s.bid = null;
+    return finishIn(d, "allPassed");
+  }
+  setUpContract(d, next.holder, ladderFor(o).byId.get(s.bid!)!, o);
+}
+
+/** The auction is won: the fork `d` goes to the contract's first set-up step. */
+function setUpContract(d: Hand, declarer: Seat, def: BidDef, o: EsmakkerOptions): void {
+  const s = edit(d);
+  s.declarer = declarer;
   if (def.sol) {
     // Sol players exchange in turn, clockwise from the declarer; each joiner may take the previous one's discards.
-    const players = [declarer, ...h.joiners].sort((x, y) => ((x - declarer + 4) % 4) - ((y - declarer + 4) % 4));
-    const s = draft(h.setup);
-    s.declarer = declarer;
+    const players = [declarer, ...s.joiners].sort((x, y) => ((x - declarer + 4) % 4) - ((y - declarer + 4) % 4));
     s.joiners = players.slice(1);
     s.exchangers = players;
     s.rules = { trump: null, aceLow: true, jokers: true, jokerTrumpable: o.jokerTrumpable };
-    return revise(h, s, "exchange", declarer);
+    return moveTo(d, "exchange", declarer);
   }
-  const s = draft(h.setup);
-  s.declarer = declarer;
-  switch (def.addOn) {
-    case null:
-      return revise(h, s, "trump", declarer);
-    case "gode":
-      s.trump = "C";
-      return revise(h, s, "call", declarer);
-    case "staerke":
-      s.trump = "S";
-      return revise(h, s, "call", declarer);
-    default: // sans, halve, vip: trump comes later or never
-      return revise(h, s, "call", declarer);
-  }
+  // Gode and stærke fix the trump; sans, halve and vip name it later or never.
+  if (def.addOn === "gode") s.trump = "C";
+  else if (def.addOn === "staerke") s.trump = "S";
+  moveTo(d, def.addOn === null ? "trump" : "call", declarer);
 }
 
-function applyTrump(h: Hand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
-  if (action.type !== "trump") return wrongPhase(h, action);
-  const suit = action.suit;
-  if (!SUITS.includes(suit)) return fail("action/malformed", "Trump must be one of S, H, D, C");
-  // Halve: the partner (or a selvmakker declarer) names trump, not the called ace's suit, then exchanges.
-  if (h.called !== null && suit === h.called[1]) return fail("trump/not-allowed", "In halve, trump cannot be the called ace's suit", { suit });
-  const s = draft(h.setup);
-  s.trump = suit;
-  return step(h.called === null ? revise(h, s, "call", h.turn) : toExchange(h, seat, s)); // plain: trump first, then the call
+/** The exchange by `exchanger` next, on the fork `d`. */
+function toExchange(d: Hand, exchanger: Seat): void {
+  edit(d).exchangers = [exchanger];
+  moveTo(d, "exchange", exchanger);
 }
 
-/** The exchange by `exchanger` next, with set-up `s` (a draft). */
-function toExchange(h: Hand, exchanger: Seat, s: Draft): Hand {
-  s.exchangers = [exchanger];
-  return revise(h, s, "exchange", exchanger);
-}
-
-function applyCall(h: Hand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
-  if (action.type !== "call") return wrongPhase(h, action);
-  const card = action.card;
-  if (!callableCards(h).includes(card))
-    return fail("call/not-allowed", `Cannot call ${card}: call an ace of a suit other than trump (a king only when holding every such ace)`, {
-      card,
-    });
-  const where = holderOf(h, card);
-  const declarer = h.declarer!;
+function callStep(d: Hand, card: Card, o: EsmakkerOptions): readonly EngineEvent[] {
+  const s = edit(d);
+  const where = holderOf(d, card);
+  const declarer = s.declarer!;
   const partner = typeof where === "number" && where !== declarer ? where : null;
-  const addOn = bidDef(h, o)!.addOn;
-  const s = draft(h.setup);
   s.called = card;
   s.partner = partner;
+  const addOn = bidDef(d, o)!.addOn;
   if (addOn === "halve") {
-    const events: EngineEvent[] =
-      partner !== null ? [{ type: "info", key: "esmakker.partnerRevealed", data: { seat: partner, card } }] : [];
-    const next = revise(h, s, "trump", partner ?? declarer);
-    next.partnerPublic = partner !== null;
-    return step(next, events);
+    moveTo(d, "trump", partner ?? declarer);
+    d.partnerPublic = partner !== null;
+    return partner !== null ? [{ type: "info", key: "esmakker.partnerRevealed", data: { seat: partner, card } }] : NO_EVENTS;
   }
-  if (addOn === "vip") return step(revise(h, s, "vip", h.turn));
-  return step(toExchange(h, declarer, s));
+  if (addOn === "vip") moveTo(d, "vip", d.turn);
+  else toExchange(d, declarer);
+  return NO_EVENTS;
 }
 
-function applyVip(h: Hand, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
-  if (action.type === "vipTurn") {
-    if (h.vipTurned >= 3) return fail("vip/cannot-refuse", "The third turned card cannot be refused: accept it");
-    const n = h.vipTurned + 1;
-    const s = draft(h.setup);
-    s.vipTurned = n;
-    return step(revise(h, s, "vip", h.turn), [{ type: "info", key: "esmakker.vipTurned", data: { card: h.kat[n - 1]! } }]);
-  }
-  if (action.type === "vipAccept") {
-    if (h.vipTurned === 0) return fail("action/wrong-phase", "Turn a kat card before accepting");
-    const s = draft(h.setup);
-    s.trump = vipTrump(h.kat, h.vipTurned, o.vipJokerPrevious);
-    return step(toExchange(h, h.declarer!, s));
-  }
-  return wrongPhase(h, action);
-}
-
-function applyExchange(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
-  if (action.type !== "exchange") return wrongPhase(h, action);
-  if (!Array.isArray(action.discard)) return fail("action/malformed", "An exchange needs a discard list");
-  const d = action.discard;
-  // One new hand for the whole step: the laid-away cards, the next exchanger or what follows the exchange.
-  const s = draft(h.setup);
-  const exchangers = (s.exchangers = h.exchangers.slice(1));
+/** `seat` lays away `discard` (three cards, or none to keep the hand) on the fork `d`. */
+function exchangeStep(d: Hand, seat: Seat, discard: readonly Card[], o: EsmakkerOptions): void {
+  const s = edit(d);
+  const exchangers = (s.exchangers = s.exchangers.slice(1));
   let held: (readonly Card[])[] | undefined;
-  if (d.length === 0) {
-    if (bidDef(h, o)!.addOn === "vip") return fail("exchange/compulsory", "In vip the exchange is compulsory");
-  } else if (d.length === 3) {
-    const rest = withoutAll(h.hands[seat]!, d);
-    if (rest === null) return fail("exchange/card-not-in-hand", "You can only lay away cards you hold", { discard: d });
-    if (h.called !== null && d.includes(h.called))
-      return fail("exchange/called-ace", `The called card ${h.called} may not be laid away`, { card: h.called });
-    for (const c of h.kat) rest.push(c);
-    held = h.hands.slice();
+  if (discard.length === 3) {
+    const rest = withoutAll(d.hands[seat]!, discard)!;
+    for (const c of s.kat) rest.push(c);
+    held = d.holding.held.slice();
     held[seat] = rest;
-    s.kat = [d[0]!, d[1]!, d[2]!];
+    s.kat = [discard[0]!, discard[1]!, discard[2]!];
     s.katOwner = seat;
-  } else {
-    return fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
   }
-  if (exchangers.length > 0) return step(revise(h, s, "exchange", exchangers[0]!, held));
-  const declarer = h.declarer!;
-  const calledSuit = h.called === null ? null : h.called[1];
-  if (o.fordaektKort && calledSuit !== null && !(held ?? h.hands)[declarer]!.some((c) => c !== JK && c[1] === calledSuit))
-    return step(revise(h, s, "hide", declarer, held));
-  return step(startPlay(h, s, held));
+  if (exchangers.length > 0) return moveTo(d, "exchange", exchangers[0]!, held);
+  const declarer = s.declarer!;
+  const calledSuit = s.called === null ? null : s.called[1];
+  if (o.fordaektKort && calledSuit !== null && !(held ?? d.holding.held)[declarer]!.some((c) => c !== JK && c[1] === calledSuit))
+    return moveTo(d, "hide", declarer, held);
+  startPlay(d, held);
 }
 
-/** The play, with set-up `s` (a draft). Sol contracts got their rules (no trump, ace low) at set-up; the others play with the trump now named. */
-function startPlay(h: Hand, s: Draft, held?: readonly (readonly Card[])[]): Hand {
-  if (s.called !== null) s.rules = { ...s.rules, trump: s.trump };
-  return revise(h, s, "play", h.forehand, held);
-}
-
-function applyHide(h: Hand, seat: Seat, action: Action): HandStep<EsmakkerHand> {
-  const s = draft(h.setup);
-  if (action.type === "decline") return step(startPlay(h, s));
-  if (action.type !== "hide") return wrongPhase(h, action);
-  if (action.card === JK || !h.hands[seat]!.includes(action.card))
-    return fail("hide/not-allowed", "Set one of your own cards (not a joker) face down", { card: action.card });
-  s.hidden = action.card;
-  return step(startPlay(h, s));
+/** The fork `d` starts the play. Sol contracts got their rules (no trump, ace low) at set-up; the others play with the trump now named. */
+function startPlay(d: Hand, held?: readonly (readonly Card[])[]): void {
+  const s = edit(d);
+  if (s.called !== null) s.rules = { trump: s.trump, aceLow: s.rules.aceLow, jokers: s.rules.jokers, jokerTrumpable: s.rules.jokerTrumpable };
+  moveTo(d, "play", s.forehand, held);
 }
 
 function applyPlay(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandStep<EsmakkerHand> {
@@ -930,7 +989,7 @@ function applyPlay(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): Han
   const suit = playedSuit(hold, index, seat);
   const holdsCalled = hold.calledSeat === seat && ((gone >>> hold.calledPos) & 1) === 0;
   const playsCalled = holdsCalled && pos === hold.calledPos;
-  const done = h.tricks.length;
+  const done = h.trickLog.length;
   if (h.trickLeader < 0) {
     if (index === JOKER_INDEX && done === 0) return fail("play/joker-lead-first-trick", "A joker may not be led to the first trick");
     if (h.calledLedAt < 0 && suit === hold.calledSuit && holdsCalled && !playsCalled)
@@ -942,28 +1001,24 @@ function applyPlay(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): Han
     if (led !== NO_SUIT && suit !== NO_SUIT && suit !== led && (hold.suitPos[seat * 6 + led]! & ~gone) !== 0)
       return fail("play/must-follow-suit", `You must follow suit (${SUIT_LETTERS[led]})`, { suit: SUIT_LETTERS[led] });
   }
-  const next = copyOf(h);
-  const trick = playCard(next, seat, pos, o, false);
-  return step(next, trick === null ? NO_EVENTS : [{ type: "trickWon", trick }]);
+  const next = fork(h, h.setup);
+  if (!playCard(next, seat, pos, o, false)) return step(next);
+  return step(next, [{ type: "trickWon", trick: next.tricks[next.trickLog.length - 1]! }]);
 }
 
-/** A copy of `h` for playCard to advance. */
-const copyOf = (h: Hand): Hand =>
-  new Hand(h.setup, h.holding, h.phase, h.turn, h.partnerPublic, h.calledLedAt, h.solLost, h.endReason, h.tricks, h.tricksWon,
-    h.gone01, h.gone23, h.trickLeader, h.trickCount, h.trickCards); // prettier-ignore
 
 /**
  * Plays the legal card at position `pos` of `seat`'s held cards, in place on
- * `d` (a fresh copyOf): the one place where the play moves on, for applyPlay
- * after its checks and for playCardsOut. `ownLists`: d's tricks and tricksWon
- * are its own (not shared with an earlier hand) and may be extended in place.
- * Returns the trick it completed, if any.
+ * the fork `d`: the one place where the play moves on, for applyPlay after
+ * its checks and for playHandOut. `ownLists`: d's trickLog and
+ * tricksWon are its own (not shared with an earlier hand) and may be
+ * extended in place. Returns whether it completed a trick.
  */
-function playCard(d: Hand, seat: Seat, pos: number, o: EsmakkerOptions, ownLists: boolean): CompletedTrick | null {
+function playCard(d: Hand, seat: Seat, pos: number, o: EsmakkerOptions, ownLists: boolean): boolean {
   const hold = d.holding;
   const index = hold.index[(seat << 4) + pos]!;
   const count = d.trickCount;
-  if (count === 0 && d.calledLedAt < 0 && playedSuit(hold, index, seat) === hold.calledSuit) d.calledLedAt = d.tricks.length;
+  if (count === 0 && d.calledLedAt < 0 && playedSuit(hold, index, seat) === hold.calledSuit) d.calledLedAt = d.trickLog.length;
   const bit = 1 << (pos + ((seat & 1) << 4));
   if (seat < 2) d.gone01 |= bit;
   else d.gone23 |= bit;
@@ -973,25 +1028,24 @@ function playCard(d: Hand, seat: Seat, pos: number, o: EsmakkerOptions, ownLists
     d.trickCount = count + 1;
     d.trickCards |= index << (6 * count);
     d.turn = ((seat + 1) & 3) as Seat;
-    return null;
+    return false;
   }
   const leader = d.trickLeader as Seat;
   const cards = d.trickCards | (index << 18);
   let keys = 0;
   for (let i = 0; i < 4; i++) keys |= keyOf(hold, (cards >>> (6 * i)) & 63, (leader + i) & 3) << (8 * i);
   const winner = ((leader + winningPosition(keys, 4, hold.trumpSuit, hold.jokerTrumpable)) & 3) as Seat;
-  const plays = trickPlays(leader, 4, cards);
-  const trick: CompletedTrick = { leader, plays, winner };
   const tricksWon = ownLists ? (d.tricksWon as number[]) : (d.tricksWon = d.tricksWon.slice());
   tricksWon[winner] = tricksWon[winner]! + 1;
-  if (ownLists) (d.tricks as CompletedTrick[]).push(trick);
-  else d.tricks = [...d.tricks, trick];
-  let over: string | null = d.tricks.length === 13 ? "allTricks" : null;
+  const packed = packTrick(leader, winner, cards);
+  if (ownLists) (d.trickLog as number[]).push(packed);
+  else d.trickLog = appended(d.trickLog, packed);
+  let over: string | null = d.trickLog.length === 13 ? "allTricks" : null;
   if (d.called === null && d.declarer !== null) {
     // Sol contracts: a player over the limit has lost; the hand ends once every sol player has.
     const max = bidDef(d, o)!.maxTricks;
     if (tricksWon[winner]! > max && !d.solLost.includes(winner) && (winner === d.declarer || d.joiners.includes(winner))) {
-      d.solLost = [...d.solLost, winner];
+      d.solLost = appended(d.solLost, winner);
       if (d.solLost.length === 1 + d.joiners.length) over = "solLost";
     }
   }
@@ -1001,7 +1055,7 @@ function playCard(d: Hand, seat: Seat, pos: number, o: EsmakkerOptions, ownLists
   d.trickLeader = -1;
   d.trickCount = 0;
   d.trickCards = 0;
-  return trick;
+  return true;
 }
 
 /** The trickKey of the card with index `index` played by `seat`: the fordækt card is the lowest card of the called suit. */

@@ -30,7 +30,7 @@
  *   holder who would rather play a joker.
  */
 import type { Variant } from "../../types";
-import { type EsmakkerHand, applyAction, legalActions, playCardsOut, randomLegalAction, startHand } from "./hand";
+import { type EsmakkerHand, applyAction, legalActions, playHandOut, randomLegalAction, startHand } from "./hand";
 import { type EsmakkerOptions, esmakkerOptionFields, esmakkerOptionsSchema } from "./options";
 import { afterHand, scoreHand } from "./scoring";
 import { viewHand } from "./view";
@@ -47,7 +47,7 @@ export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
   startHand,
   legalActions,
   randomLegalAction,
-  playCardsOut,
+  playHandOut,
   applyAction,
   isOver: (h) => h.phase === "done",
   scoreHand,
