@@ -658,7 +658,6 @@ function randomPlayPosition(h: Hand, seat: Seat, rng: Rng): number {
   return k < lowCount ? NTH_BIT_IN_BYTE[(k << 8) | low]! : 8 + NTH_BIT_IN_BYTE[((k - lowCount) << 8) | (mask >>> 8)]!;
 }
 
-
 /**
  * Variant.playHandOut: the rest of the hand with random legal actions (the
  * actions and draws of randomLegalAction + applyAction step by step), on one
