@@ -91,6 +91,18 @@ describe("apply passes the variant canonical actions", () => {
   });
 });
 
+/** The exchange discards listed are every distinct three cards of the hand but the called card, each once (jokers are alike). */
+function expectEveryDistinctDiscardOnce(hand: readonly string[], called: string | null, legal: readonly Action[]) {
+  const layable = hand.filter((c) => c !== called);
+  const expected = new Set<string>();
+  for (let i = 0; i < layable.length; i++)
+    for (let j = i + 1; j < layable.length; j++)
+      for (let k = j + 1; k < layable.length; k++) expected.add([layable[i], layable[j], layable[k]].sort().join(" "));
+  const listed = legal.flatMap((a) => (a.type === "exchange" && a.discard.length === 3 ? [[...a.discard].sort().join(" ")] : []));
+  expect(listed.length).toBe(expected.size);
+  expect(new Set(listed)).toEqual(expected);
+}
+
 describe("randomLegalAction", () => {
   it("makes the same choice with the same draws as picking from legalActions, exchanges included", () => {
     const options = [{}, { gaaMed: true, fordaektKort: true, jernhaand: true, baghaand: true, deals: 8 }];
@@ -107,6 +119,7 @@ describe("randomLegalAction", () => {
           if (s.hand!.phase === "exchange") {
             exchanges++;
             if (s.hand!.hands[seat]!.filter((c) => c === "JK").length >= 2) jokerPairs++;
+            expectEveryDistinctDiscardOnce(s.hand!.hands[seat]!, (s.hand as { called?: string | null }).called ?? null, legal);
           }
           const r = apply(s, seat, expected);
           if (!r.ok) throw new Error(r.error.message);

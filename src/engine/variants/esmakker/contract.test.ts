@@ -11,6 +11,15 @@ const D_VIP = fixedDeal({
   kat: "5H JK 9C",
 });
 
+// Seat 0's two jokers with other cards, and the ace it will call, between them.
+const D_SPLIT_JOKERS = fixedDeal({
+  0: "JK 2D AH JK 3D 4D 5D 6D 7D 8D 9D TD JD",
+  1: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+  2: "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AD",
+  3: "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+  kat: "JK QD KD",
+});
+
 describe("contract set-up", () => {
   it("plain: the declarer names trump, then calls an ace of another suit; its holder is the partner", () => {
     let h = seat0Wins("8");
@@ -131,6 +140,15 @@ describe("contract set-up", () => {
       expect(esmakker.legalActions(own, 0, opts()).every((a) => a.type === "exchange" && !a.discard.includes("AH"))).toBe(true);
       // 12 other cards: C(12,3) discards plus keeping.
       expect(esmakker.legalActions(own, 0, opts())).toHaveLength(221);
+    });
+
+    it("lists each discard once, the jokers alike, whatever lies between them", () => {
+      const h = run(seat0Wins("8", opts(), D_SPLIT_JOKERS), [trump("S"), call("AH")]);
+      const legal = esmakker.legalActions(h, 0, opts());
+      // Ten other layable cards: no joker C(10,3), one C(10,2), both C(10,1); plus keeping.
+      expect(legal).toHaveLength(1 + 120 + 45 + 10);
+      const discards = legal.map((a) => (a.type === "exchange" ? [...a.discard].sort().join(" ") : ""));
+      expect(new Set(discards).size).toBe(legal.length);
     });
 
     it("sol contracts may exchange too, and start play with no trump and ace low", () => {

@@ -548,28 +548,17 @@ function exchangeChoices(h: EsmakkerHand, seat: Seat): { hand: readonly Card[]; 
   return { hand, mayKeep: !(h.bid !== null && h.bid.endsWith("vip")) }; // vip: the exchange is compulsory
 }
 
-/**
- * Jokers are alike, so index triples that give the same discard list are one
- * choice, listed where it first appears in i < j < k order: there each joker
- * sits at the first joker position after the previous card of the triple.
- * `firstJokerFrom[p]` is the first joker position at or after p.
- */
-function isFirstOfAlike(hand: readonly Card[], firstJokerFrom: readonly number[], i: number, j: number, k: number): boolean {
-  return (
-    (hand[i] !== JK || firstJokerFrom[0] === i) &&
-    (hand[j] !== JK || firstJokerFrom[i + 1] === j) &&
-    (hand[k] !== JK || firstJokerFrom[j + 1] === k)
-  );
-}
-
 /** The distinct discards of hands with two or more jokers, by hand size * 65536 + the jokers' position mask. */
 const DISTINCT_TRIPLES = new Map<number, Int32Array>();
 
 /**
- * The offsets into triplesBelow(hand.length) of the triples that are distinct
- * discards (the first of their alikes), or null when every triple is (fewer
- * than two jokers). Depends only on where the jokers are, so it is made once
- * per such layout: scanning up to 560 triples took a third of an exchange.
+ * Jokers are alike, so index triples i < j < k holding the same cards are one
+ * discard, listed once: as the triple whose jokers are the hand's first
+ * jokers (its m-th joker, in position order, is the hand's m-th joker).
+ * distinctTriples gives the offsets into triplesBelow(hand.length) of those
+ * triples, or null when every triple is distinct (fewer than two jokers). It
+ * depends only on where the jokers are, so it is made once per layout:
+ * scanning up to 560 triples took a third of an exchange.
  */
 function distinctTriples(hand: readonly Card[]): Int32Array | null {
   const n = hand.length;
@@ -579,10 +568,15 @@ function distinctTriples(hand: readonly Card[]): Int32Array | null {
   const key = n * 65536 + mask;
   let offsets = DISTINCT_TRIPLES.get(key);
   if (offsets === undefined) {
-    const from = new Array<number>(n + 1).fill(n);
-    for (let p = n - 1; p >= 0; p--) from[p] = hand[p] === JK ? p : from[p + 1]!;
+    // jokerNumber[p]: how many jokers come before position p (used at joker positions).
+    const jokerNumber: number[] = [];
+    for (let p = 0, m = 0; p < n; p++) jokerNumber.push(hand[p] === JK ? m++ : -1);
     const t = triplesBelow(n), list: number[] = [];
-    for (let x = 0; x < t.length; x += 3) if (isFirstOfAlike(hand, from, t[x]!, t[x + 1]!, t[x + 2]!)) list.push(x);
+    for (let x = 0; x < t.length; x += 3) {
+      let m = 0, first = true;
+      for (let y = x; y < x + 3; y++) if (hand[t[y]!] === JK) first &&= jokerNumber[t[y]!] === m++;
+      if (first) list.push(x);
+    }
     DISTINCT_TRIPLES.set(key, (offsets = Int32Array.from(list)));
   }
   return offsets;
