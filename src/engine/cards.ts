@@ -100,27 +100,17 @@ export const without = (hand: readonly Card[], card: Card): Card[] => {
 
 /** Removes one copy of each of `cards`; null when some card is not in `hand` (as a multiset). */
 export const withoutAll = (hand: readonly Card[], cards: readonly Card[]): Card[] | null => {
-  const n = hand.length;
-  if (n > 31) {
-    const out = hand.slice();
-    for (const c of cards) {
-      const i = out.indexOf(c);
-      if (i < 0) return null;
-      out.splice(i, 1);
-    }
-    return out;
-  }
-  // Hands of up to 31 cards (all of them in play): the removed positions as bits, then one copy without them.
-  let removed = 0;
+  // The positions taken so far (a few), then one copy without them: no array is spliced.
+  const taken: number[] = [];
   for (let k = 0; k < cards.length; k++) {
     const c = cards[k];
     let i = 0;
-    while (i < n && (hand[i] !== c || ((removed >>> i) & 1) !== 0)) i++;
-    if (i === n) return null;
-    removed |= 1 << i;
+    while (i < hand.length && (hand[i] !== c || taken.includes(i))) i++;
+    if (i === hand.length) return null;
+    taken.push(i);
   }
   const out: Card[] = [];
-  for (let i = 0; i < n; i++) if (((removed >>> i) & 1) === 0) out.push(hand[i]!);
+  for (let i = 0; i < hand.length; i++) if (!taken.includes(i)) out.push(hand[i]!);
   return out;
 };
 

@@ -838,11 +838,8 @@ function setUpStep(d: Hand, seat: Seat, action: Action, o: EsmakkerOptions): rea
     case "hold":
     case "pass":
     case "join":
-      auctionStep(d, seat, action, o);
-      return NO_EVENTS;
     case "redeal":
-      s.bidding = appended(s.bidding, { seat, action });
-      finishIn(d, "redeal");
+      auctionStep(d, seat, action, o);
       return NO_EVENTS;
     case "trump":
       s.trump = action.suit;
@@ -874,11 +871,12 @@ function setUpStep(d: Hand, seat: Seat, action: Action, o: EsmakkerOptions): rea
   }
 }
 
-/** A bid, hold, pass or join on the fork `d`. */
+/** A bid, hold, pass, join or redeal on the fork `d`. */
 function auctionStep(d: Hand, seat: Seat, action: Action, o: EsmakkerOptions): void {
   const s = edit(d);
   const a = s.auction;
   s.bidding = appended(s.bidding, { seat, action });
+  if (action.type === "redeal") return finishIn(d, "redeal");
   if (action.type === "bid") {
     const def = ladderFor(o).byId.get(action.bid)!;
     s.auction = auctionBid(a, def.rank);
