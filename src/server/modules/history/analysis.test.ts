@@ -30,8 +30,10 @@ async function storedMatch(label: string, opts: { hands?: number; tableId?: stri
     const owner = await createTestUser();
     tableId = (await store.createTable({ variant: "classic", options: {}, isPrivate: false, createdById: owner.id, turnSeconds: 30 }, Date.now())).id;
   }
-  const setup = { variant: "classic", seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed: `analysis-${label}-${tableId}` };
-  const played = playRandomMatch(setup, `r-${tableId}`, { maxHands: opts.hands ?? 2 });
+  // Seeded by the label alone, so each test plays the same match every run: with a seed from the random table id
+  // about 1 match in 20 was over after its first hand, leaving the queue tests one hand short.
+  const setup = { variant: "classic", seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed: `analysis-${label}` };
+  const played = playRandomMatch(setup, `r-${label}`, { maxHands: opts.hands ?? 2 });
   if (!played.ok) throw new Error(played.error.message);
   const record = buildRecord(setup, played.value.actions, played.value.state);
   if (!record.ok) throw new Error(record.error.message);
