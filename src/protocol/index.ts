@@ -87,6 +87,8 @@ export interface TableSnapshot extends TableSummary {
   readonly you: Seat | null;
   /** A seat the recipient took during the match: theirs from the next deal on (until then they watch). */
   readonly reservedSeat: Seat | null;
+  /** The recipient may seat and remove computer players (the table's creator or a club admin, before the match). */
+  readonly mayManageBots: boolean;
   /** The engine's view for this recipient; null before the match starts. */
   readonly view: MatchView | null;
   /** SHA-256 of the current hand's seed, shown before the first bid. */

@@ -72,6 +72,8 @@ export class TableRoom {
   /** Users who opened this private table with its invite code. */
   private readonly admitted = new Set<string>();
   private readonly conns = new Map<string, Conn>();
+  /** Connections whose user runs the line-up (seating.managesTable, as of their last open): their page offers the computer-player controls. */
+  private readonly managers = new Set<string>();
   private readonly away = [false, false, false, false];
   private readonly chat: ChatLine[] = [];
   private queue: Promise<unknown> = Promise.resolve();
@@ -135,6 +137,8 @@ export class TableRoom {
       const refusal = seating.watchRefusal(this.rec, this.person(conn, facts));
       if (refusal) return { ok: false, error: refusal };
       this.conns.set(conn.id, conn);
+      if (seating.managesTable(this.rec, this.person(conn, facts))) this.managers.add(conn.id);
+      else this.managers.delete(conn.id);
       const seat = this.seatOf(conn);
       if (seat !== null) this.away[seat] = false;
       this.sendSnapshot(conn);
@@ -148,6 +152,7 @@ export class TableRoom {
   /** A connection closed the table or went away. */
   detach(connId: string): Promise<void> {
     return this.enqueue(async () => {
+      this.managers.delete(connId);
       if (this.conns.delete(connId)) this.broadcast();
     });
   }
@@ -368,7 +373,7 @@ export class TableRoom {
   }
 
   /** The snapshot for one recipient: only the engine's view for the seat they play now (`reserved`: theirs from the next deal). */
-  snapshotFor(seat: Seat | null, reserved: Seat | null = null): TableSnapshot {
+  snapshotFor(seat: Seat | null, reserved: Seat | null = null, manages = false): TableSnapshot {
     const state = this.state;
     const connectedUsers = new Set([...this.conns.values()].map((c) => c.user?.id));
     const seatInfo: SeatInfo[] = this.rec.seats.map((occupant, i) => ({
@@ -388,6 +393,7 @@ export class TableRoom {
       turnSeconds: this.rec.turnSeconds,
       you: seat,
       reservedSeat: reserved,
+      mayManageBots: manages && this.rec.status === "open",
       view: state ? engine.view(state, seat) : null,
       handSeedHash: state?.handSeed && state.hand ? sha256Hex(state.handSeed) : null,
       turnDeadline,
@@ -404,7 +410,7 @@ export class TableRoom {
   }
 
   private sendSnapshot(conn: Conn): void {
-    this.send(conn.id, { type: "table", table: this.snapshotFor(this.seatOf(conn), this.reservedOf(conn)) });
+    this.send(conn.id, { type: "table", table: this.snapshotFor(this.seatOf(conn), this.reservedOf(conn), this.managers.has(conn.id)) });
   }
 
   private send(connId: string, msg: ServerMessage): void {
@@ -417,9 +423,10 @@ export class TableRoom {
     for (const conn of this.conns.values()) {
       const seat = this.seatOf(conn);
       const reserved = this.reservedOf(conn);
-      const key = `${seat}:${reserved}`;
+      const manages = this.managers.has(conn.id);
+      const key = `${seat}:${reserved}:${manages}`;
       let snap = bySeat.get(key);
-      if (!snap) bySeat.set(key, (snap = this.snapshotFor(seat, reserved)));
+      if (!snap) bySeat.set(key, (snap = this.snapshotFor(seat, reserved, manages)));
       this.send(conn.id, { type: "table", table: snap });
     }
   }

@@ -135,14 +135,19 @@ export function chatRefusal(t: SeatingTable, p: Person): Refusal | null {
   return watchRefusal(t, p);
 }
 
+/** Runs the table's line-up: its creator, and at a club table the club's owner and admins. */
+export function managesTable(t: SeatingTable, p: Person): boolean {
+  const role = p.facts.club?.role;
+  return p.userId !== null && (p.userId === t.createdById || role === "owner" || role === "admin");
+}
+
 /** Seating or removing a computer player. */
 export function botRefusal(t: SeatingTable, p: Person): Refusal | null {
   if (!p.userId) return SEAT_ERRORS.login("seat computer players");
   const club = clubRefusal(p.facts, "sit");
   if (club) return club;
   if (!admitted(t, p)) return SEAT_ERRORS.private();
-  const role = p.facts.club?.role;
-  if (p.userId !== t.createdById && role !== "owner" && role !== "admin") return SEAT_ERRORS.notCreator();
+  if (!managesTable(t, p)) return SEAT_ERRORS.notCreator();
   if (t.status !== "open") return SEAT_ERRORS.started();
   return null;
 }
