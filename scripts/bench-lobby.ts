@@ -22,7 +22,7 @@ try {
   let t = performance.now();
   const clubs = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
-      db.club.create({ data: { name: `Bench club ${i}`, nameKey: `bench club ${i}`, inviteCode: randomBytes(9).toString("hex") }, select: { id: true } }),
+      db.club.create({ data: { name: `Bench club ${i}`, nameKey: `bench club ${i}`, description: "", locale: "en", isOpen: true, inviteCode: randomBytes(9).toString("hex") }, select: { id: true } }),
     ),
   );
   const member = "bench-member";
@@ -85,5 +85,5 @@ try {
   }
 } finally {
   await db.$disconnect();
-  await dropTestDatabase(database);
+  await dropTestDatabase(database.name);
 }
