@@ -6,7 +6,7 @@
  * (first page as a visitor and as a club member, a filtered page, a deep
  * page) through the store, and drops the database.
  *
- * Usage: npx tsx scripts/bench-lobby.ts [TABLES=20000]
+ * Usage: npx tsx scripts/bench-lobby.ts [TABLES=20000] [--plans]
  */
 import { randomBytes } from "node:crypto";
 import { createPrismaClient } from "../src/server/db";
@@ -72,6 +72,13 @@ try {
     ["in play", { viewerId: null, status: "playing", limit: 30 }],
     ["page 50 (keyset)", { viewerId: null, limit: 30, cursor: await deep({ viewerId: null, limit: 30 }, 49) }],
   ];
+  if (process.argv.includes("--plans")) {
+    // The store's query for the first page as a visitor, as PostgreSQL runs it.
+    const plan = await db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ANALYZE SELECT t.id FROM "Table" t LEFT JOIN "ClubTable" c ON c."tableId" = t.id
+      WHERE t.status <> 'finished' AND t."isPrivate" = false AND (c."tableId" IS NULL OR c."guestsMayWatch")
+      ORDER BY t."createdAt" DESC, t.id DESC LIMIT 31`);
+    console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+  }
   for (const [name, q] of cases) {
     const times: number[] = [];
     let count = 0;
