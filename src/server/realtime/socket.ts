@@ -3,7 +3,7 @@
  * session cookie, checks the handshake Origin, limits message and chat rates
  * per user (all of a person's sockets share one budget; visitors per IP),
  * disconnects clients that keep misbehaving, and hands checked messages to
- * the table hub, one at a time per socket.
+ * the table hub in the order they arrived.
  */
 import type { Server, Socket } from "socket.io";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
@@ -91,19 +91,17 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
     const conn: Conn = { id: socket.id, user: (socket.data.user as ConnUser | null) ?? null };
     const key = rateKey(conn.user, socket.handshake.address);
     let strikes = 0;
-    // One message at a time per socket, so a client's messages are handled in the order sent.
-    let queue: Promise<void> = Promise.resolve();
+    // The limiter is asked in the order messages arrive, so each message reaches the hub in that order (as before any limiter).
+    let gate: Promise<unknown> = Promise.resolve();
     const reply = (ack: ((a: Ack) => void) | undefined, a: Ack) => {
       if (typeof ack === "function") ack(a);
       else if (!a.ok) socket.emit(SERVER_EVENT, { type: "error", error: a.error } satisfies ServerMessage);
     };
-    const handle = async (raw: unknown, ack?: (a: Ack) => void) => {
+    const withinLimits = async (raw: unknown) => {
       const isChat = typeof raw === "object" && raw !== null && (raw as { type?: unknown }).type === "chat";
-      if (!(await allowed(messages, key)) || (isChat && conn.user && !(await allowed(chat, `user:${conn.user.id}`)))) {
-        reply(ack, rateLimited);
-        if (++strikes > maxStrikes) socket.disconnect(true);
-        return;
-      }
+      return (await allowed(messages, key)) && !(isChat && conn.user && !(await allowed(chat, `user:${conn.user.id}`)));
+    };
+    const handle = async (raw: unknown, ack?: (a: Ack) => void) => {
       const res = await hub.handle(conn, raw);
       if (!res.ok && res.error.code === "table/malformed" && ++strikes > maxStrikes) {
         reply(ack, res);
@@ -115,7 +113,19 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
       reply(ack, res);
     };
     socket.on(CLIENT_EVENT, (raw: unknown, ack?: (a: Ack) => void) => {
-      queue = queue.then(() => handle(raw, ack)).catch((e) => console.error("socket message failed", e));
+      const checked = gate.then(() => withinLimits(raw));
+      gate = checked.catch(() => undefined);
+      checked.then(
+        (ok) => {
+          if (ok) return void handle(raw, ack);
+          reply(ack, rateLimited);
+          if (++strikes > maxStrikes) socket.disconnect(true);
+        },
+        (e) => {
+          console.error("rate limiter failed", e);
+          reply(ack, { ok: false, error: { code: "table/internal", message: "Internal error." } });
+        },
+      );
     });
     socket.on("disconnect", () => void hub.disconnect(socket.id));
   });
