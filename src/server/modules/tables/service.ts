@@ -2,8 +2,9 @@
  * Creating and listing live tables. Options are validated by the engine
  * (parseOptions) so a table only ever stores a complete, valid rule set.
  * Quotas: each person may have at most TABLE_QUOTA.waiting tables waiting
- * for players (not started) and create at most TABLE_QUOTA.perWindow tables
- * per TABLE_QUOTA.windowSeconds. The lobby is paged and filtered, and shows
+ * for players (not started, created in the last TABLE_QUOTA.waitingHours:
+ * an abandoned table stops counting, since tables cannot be closed yet) and
+ * create at most TABLE_QUOTA.perWindow tables per TABLE_QUOTA.windowSeconds. The lobby is paged and filtered, and shows
  * a club's tables only to its members (or to guests where they may watch).
  */
 import { parseOptions } from "@/engine";
@@ -18,6 +19,8 @@ import type { CreateTableInput } from "./schema";
 export const TABLE_QUOTA = {
   /** Tables one person has waiting for players at once. */
   waiting: 5,
+  /** How long a table not started counts as waiting. */
+  waitingHours: 24,
   /** Tables one person may create per window. */
   perWindow: 10,
   windowSeconds: 600,
@@ -66,7 +69,8 @@ export async function createTable(
       params: { seconds: rate },
     });
   return underUserLock(db, userId, async (tx) => {
-    const waiting = await tx.table.count({ where: { createdById: userId, status: "open" } });
+    const since = new Date(now - TABLE_QUOTA.waitingHours * 3600_000);
+    const waiting = await tx.table.count({ where: { createdById: userId, status: "open", createdAt: { gte: since } } });
     if (waiting >= TABLE_QUOTA.waiting)
       return failure({
         code: "TABLE_QUOTA",
