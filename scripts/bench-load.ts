@@ -14,9 +14,11 @@
  *      mid-match, its clients reconnect to the next process, and every match
  *      must finish with a stored record identical to an uninterrupted replay.
  *
- *   npm run bench:load -- [processes=3] [tables=12] [seconds=15]
+ *   npm run bench:load -- [processes=3] [tables=12] [seconds=15] [--skip-single] [--skip-fault]
+ *   npm run bench:load -- 2 1 1        (a quick check that it runs)
  * Needs PostgreSQL (TEST_DATABASE_ADMIN_URL) and Redis (REDIS_URL, default
- * redis://127.0.0.1:6379). BENCH_SKIP_SINGLE=1 / BENCH_SKIP_FAULT=1 skip runs 2 / 3.
+ * redis://127.0.0.1:6379). --skip-single / --skip-fault (or BENCH_SKIP_SINGLE=1 /
+ * BENCH_SKIP_FAULT=1) skip runs 2 / 3.
  */
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
@@ -26,10 +28,32 @@ import { PrismaTableStore } from "../src/server/realtime/prisma-store";
 import { LiveClient, sessionCookie } from "../src/server/realtime/test-client";
 import { replayActions, startLiveServer, stopLiveServer, type LiveServer } from "../src/server/realtime/test-server";
 import type { Seat } from "../src/engine/types";
+import { numberArg, scriptArgs } from "../src/cli/args";
 
-const PROCESSES = Math.max(2, Number(process.argv[2] ?? 3));
-const TABLES = Number(process.argv[3] ?? 12);
-const SECONDS = Number(process.argv[4] ?? 15);
+const { PROCESSES, TABLES, SECONDS, SKIP_SINGLE, SKIP_FAULT } = scriptArgs(
+  {
+    usageName: "npm run bench:load --",
+    summary:
+      "Live tables on several server processes sharing a throw-away PostgreSQL database (TEST_DATABASE_ADMIN_URL) and Redis (REDIS_URL, default redis://127.0.0.1:6379). Three runs: K processes with Redis for a fixed time (actions/s, p50/p95/p99 from an action to all four clients updated, errors); the same load on one process without Redis; and a fault run that SIGKILLs a process mid-match and checks that every match finishes with a record identical to an uninterrupted replay (exit 1 if not).",
+    positionals: [
+      { name: "PROCESSES", optional: true, help: "server processes, at least 2 (default 3)" },
+      { name: "TABLES", optional: true, help: "tables played at once in each run (default 12)" },
+      { name: "SECONDS", optional: true, help: "length of each timed run (default 15)" },
+    ],
+    flags: {
+      "skip-single": { type: "boolean", help: "skip run 2 (one process without Redis); also BENCH_SKIP_SINGLE=1" },
+      "skip-fault": { type: "boolean", help: "skip run 3 (the fault run); also BENCH_SKIP_FAULT=1" },
+    },
+    examples: ["npm run bench:load", "npm run bench:load -- 2 1 1   (a quick check that it runs)"],
+  },
+  (a) => ({
+    PROCESSES: numberArg("PROCESSES", a.positionals[0], 3, { min: 2, integer: true }),
+    TABLES: numberArg("TABLES", a.positionals[1], 12, { min: 1, integer: true }),
+    SECONDS: numberArg("SECONDS", a.positionals[2], 15, { min: 0.1 }),
+    SKIP_SINGLE: a.flags["skip-single"] === true || !!process.env.BENCH_SKIP_SINGLE,
+    SKIP_FAULT: a.flags["skip-fault"] === true || !!process.env.BENCH_SKIP_FAULT,
+  }),
+);
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const LEASE_MS = 3000;
@@ -213,7 +237,7 @@ async function faultRun(k: number): Promise<boolean> {
 
 console.log(`live tables under load on the loopback: ${PROCESSES} processes vs 1, ${TABLES} tables, ${SECONDS} s per timed run\n`);
 await loadRun(PROCESSES);
-if (!process.env.BENCH_SKIP_SINGLE) await loadRun(1);
-const ok = process.env.BENCH_SKIP_FAULT ? true : await faultRun(PROCESSES);
+if (!SKIP_SINGLE) await loadRun(1);
+const ok = SKIP_FAULT ? true : await faultRun(PROCESSES);
 console.log(ok ? "\nfault run: every match finished with a record identical to an uninterrupted replay" : "\nfault run: FAILED");
 process.exit(ok ? 0 : 1);
