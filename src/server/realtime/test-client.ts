@@ -68,7 +68,8 @@ export class LiveClient {
       }
     });
     socket.on("connect", () => {
-      if (this.tableId) void this.send({ type: "table/open", tableId: this.tableId });
+      // Unanswered (the process died again, or is too busy): the next connect re-opens it.
+      if (this.tableId) this.send({ type: "table/open", tableId: this.tableId }).catch(() => undefined);
     });
     return socket;
   }
