@@ -14,8 +14,8 @@
  *      mid-match, its clients reconnect to the next process, and every match
  *      must finish with a stored record identical to an uninterrupted replay.
  *
- *   npm run bench:load -- [processes=3] [tables=12] [seconds=15] [--skip-single] [--skip-fault]
- *   npm run bench:load -- 2 1 1        (a quick check that it runs)
+ *   npm run bench:load -- [processes=3] [tables=12] [seconds=15] [--skip-single] [--skip-fault] [--fault-target 3]
+ *   npm run bench:load -- 2 1 1 --fault-target 1     (a quick check that it runs)
  * Needs PostgreSQL (TEST_DATABASE_ADMIN_URL) and Redis (REDIS_URL, default
  * redis://127.0.0.1:6379). --skip-single / --skip-fault (or BENCH_SKIP_SINGLE=1 /
  * BENCH_SKIP_FAULT=1) skip runs 2 / 3.
@@ -30,7 +30,7 @@ import { replayActions, startLiveServer, stopLiveServer, type LiveServer } from 
 import type { Seat } from "../src/engine/types";
 import { numberArg, scriptArgs } from "../src/cli/args";
 
-const { PROCESSES, TABLES, SECONDS, SKIP_SINGLE, SKIP_FAULT } = scriptArgs(
+const { PROCESSES, TABLES, SECONDS, SKIP_SINGLE, SKIP_FAULT, FAULT_TARGET } = scriptArgs(
   {
     usageName: "npm run bench:load --",
     summary:
@@ -43,8 +43,9 @@ const { PROCESSES, TABLES, SECONDS, SKIP_SINGLE, SKIP_FAULT } = scriptArgs(
     flags: {
       "skip-single": { type: "boolean", help: "skip run 2 (one process without Redis); also BENCH_SKIP_SINGLE=1" },
       "skip-fault": { type: "boolean", help: "skip run 3 (the fault run); also BENCH_SKIP_FAULT=1" },
+      "fault-target": { type: "string", value: "N", help: "the fault run's match target in points (default 3; 1 is one hand, the process is killed in its first trick or two)" },
     },
-    examples: ["npm run bench:load", "npm run bench:load -- 2 1 1   (a quick check that it runs)"],
+    examples: ["npm run bench:load", "npm run bench:load -- 2 1 1 --fault-target 1   (a quick check that it runs)"],
   },
   (a) => ({
     PROCESSES: numberArg("PROCESSES", a.positionals[0], 3, { min: 2, integer: true }),
@@ -52,6 +53,7 @@ const { PROCESSES, TABLES, SECONDS, SKIP_SINGLE, SKIP_FAULT } = scriptArgs(
     SECONDS: numberArg("SECONDS", a.positionals[2], 15, { min: 0.1 }),
     SKIP_SINGLE: a.flags["skip-single"] === true || !!process.env.BENCH_SKIP_SINGLE,
     SKIP_FAULT: a.flags["skip-fault"] === true || !!process.env.BENCH_SKIP_FAULT,
+    FAULT_TARGET: numberArg("--fault-target", a.flags["fault-target"], 3, { min: 1, max: 100, integer: true }),
   }),
 );
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
@@ -190,7 +192,7 @@ async function faultRun(k: number): Promise<boolean> {
   const tally = newTally();
   let tables: Table[] = [];
   try {
-    tables = await playTables(cluster, TABLES, { target: 3 }, tally);
+    tables = await playTables(cluster, TABLES, { target: FAULT_TARGET }, tally);
     const seqs = async () => (await cluster.db.table.findMany({ where: { id: { in: tables.map((t) => t.id) } }, select: { seq: true } })).map((r) => r.seq);
     // Kill once the tables are well into their first hand.
     while (Math.min(...(await seqs())) < 20) await new Promise((r) => setTimeout(r, 50));
@@ -224,7 +226,7 @@ async function faultRun(k: number): Promise<boolean> {
     }
     const done = finished.filter(Boolean).length;
     const total = (await seqs()).reduce((a, b) => a + b, 0);
-    console.log(`fault run: ${k} processes, ${TABLES} short matches (classic, target 3); SIGKILL of process 1 (pid ${victim.proc.pid}) after ${killedAt} actions, while the processes drove ${drivenBy.join(" / ")} of the matches in play; ${moved} clients moved to process 2`);
+    console.log(`fault run: ${k} processes, ${TABLES} short matches (classic, target ${FAULT_TARGET}); SIGKILL of process 1 (pid ${victim.proc.pid}) after ${killedAt} actions, while the processes drove ${drivenBy.join(" / ")} of the matches in play; ${moved} clients moved to process 2`);
     console.log(`  after the kill: ${total - killedAt} more actions in ${elapsed.toFixed(1)} s until every match ended`);
     console.log(`  matches finished: ${done}/${TABLES}; stored record identical to an uninterrupted replay of the stored actions: ${identical}/${TABLES}`);
     console.log(`  answers refused during the run (clients retry "busy"): ${[...tally.errors].map(([code, n]) => `${code} ${n}`).join(", ") || "none"}`);

@@ -27,7 +27,7 @@ import { describe, expect, it } from "vitest";
 const checkout = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const PREFIXES = ["npm run whist", "npm run -s whist", "npm run bench:"];
 const BENCHES_AT_ONCE = 3;
-const COMMAND_TIMEOUT_MS = 240_000;
+const COMMAND_TIMEOUT_MS = 420_000;
 
 export interface DocCommand {
   readonly where: string;
@@ -142,7 +142,7 @@ describe("fencedCommands", () => {
 });
 
 describe("documented commands", () => {
-  it("every fenced npm run whist / bench: command of README.md and docs/*.md works on a fresh clone", { timeout: 600_000 }, async () => {
+  it("every fenced npm run whist / bench: command of README.md and docs/*.md works on a fresh clone", { timeout: 900_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "whist-docs-"));
     const clone = join(dir, "clone");
     try {
