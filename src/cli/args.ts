@@ -81,7 +81,7 @@ export function parseCommand(spec: CommandSpec, args: readonly string[]): Parsed
   return { help: false, flags: values as Parsed["flags"], positionals };
 }
 
-/** The usage line: name, positionals, then flags (required string flags first). */
+/** The usage line: name, positionals, then flags in declaration order (optional ones in brackets). */
 export function usageLine(spec: CommandSpec): string {
   const parts = [spec.usageName];
   for (const p of spec.positionals ?? []) parts.push(p.optional ? `[${p.name}]` : p.name);

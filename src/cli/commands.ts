@@ -72,7 +72,7 @@ function allowedValues(f: OptionField, t: (typeof MESSAGES)["en"]["cli"]["option
   }
 }
 
-function readRecordFile(file: string, io: CliIo): string {
+function readTextFile(file: string, io: CliIo): string {
   try {
     return readFileSync(resolve(io.cwd, file), "utf8");
   } catch (e) {
@@ -87,7 +87,7 @@ function readOptions(raw: string, io: CliIo): unknown {
   if (!inline) {
     const path = resolve(io.cwd, raw);
     if (!existsSync(path)) throw new InputError(`--options: "${raw}" is neither a JSON object nor an existing file`);
-    text = readRecordFile(raw, io);
+    text = readTextFile(raw, io);
   }
   try {
     return JSON.parse(text);
@@ -167,7 +167,7 @@ const verify: Command = {
   notes: ["Exit status: 0 the record matches its replay, 1 it does not (or is not a valid record), 2 the command line is wrong or the file cannot be read."],
   examples: ["whist verify match.json", "whist verify match.json --json"],
   run(flags, [file], io) {
-    const text = readRecordFile(file!, io);
+    const text = readTextFile(file!, io);
     const asJson = flags.json === true;
     const refuse = (code: string, message: string): number => {
       if (asJson) io.out(`${formatJson({ ok: false, error: { code, message } })}\n`);
