@@ -25,7 +25,7 @@ import { isDeepStrictEqual } from "node:util";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
-import { LiveClient, sessionCookie } from "../src/server/realtime/test-client";
+import { LiveClient, patiently, sessionCookie } from "../src/server/realtime/test-client";
 import { replayActions, startLiveServer, stopLiveServer, type LiveServer } from "../src/server/realtime/test-server";
 import type { Seat } from "../src/engine/types";
 import { numberArg, scriptArgs } from "../src/cli/args";
@@ -143,8 +143,8 @@ async function playTables(c: Cluster, n: number, options: Record<string, unknown
         }
       };
     }
-    for (const cl of clients) await cl.open(table.id);
-    for (const [i, cl] of clients.entries()) await cl.send({ type: "seat/take", tableId: table.id, seat: i as Seat });
+    for (const cl of clients) await patiently(() => cl.open(table.id));
+    for (const [i, cl] of clients.entries()) await patiently(() => cl.send({ type: "seat/take", tableId: table.id, seat: i as Seat }));
     tables.push({ id: table.id, clients, serverOf });
   }
   // Every table starts playing at the same moment.

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
-import { LiveClient, sessionCookie } from "../src/server/realtime/test-client";
+import { LiveClient, patiently, sessionCookie } from "../src/server/realtime/test-client";
 import { numberArg, scriptArgs } from "../src/cli/args";
 
 const [TABLES, SECONDS] = scriptArgs(
@@ -88,8 +88,8 @@ try {
         }
       };
     }
-    for (const c of cs) await c.open(table.id);
-    for (const [i, c] of cs.entries()) await c.send({ type: "seat/take", tableId: table.id, seat: i as 0 | 1 | 2 | 3 });
+    for (const c of cs) await patiently(() => c.open(table.id));
+    for (const [i, c] of cs.entries()) await patiently(() => c.send({ type: "seat/take", tableId: table.id, seat: i as 0 | 1 | 2 | 3 }));
     cs.forEach((c) => c.play());
   }
   const t0 = performance.now();
