@@ -27,7 +27,8 @@ describe("bench scripts", () => {
     expect(benches.filter((b) => b.file === null).map((b) => `${b.name}: ${b.command}`)).toEqual([]);
   });
 
-  it.concurrent.each(benches.map((b) => [b.name, b.file!] as const))("%s --help explains the arguments; an unknown option exits 2", async (name, file) => {
+  // Each script loads its whole import graph first (the server's, for tables, load and history): slow on a busy machine.
+  it.each(benches.map((b) => [b.name, b.file!] as const))("%s --help explains the arguments; an unknown option exits 2", { timeout: 300_000 }, async (name, file) => {
     const [help, bad] = await Promise.all([run(file, "--help"), run(file, "--no-such-option")]);
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout.split("\n")[0]).toMatch(new RegExp(`^usage: npm run ${name} --`));

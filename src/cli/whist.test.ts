@@ -55,7 +55,7 @@ describe("whist help", () => {
     expect(whist(["verify", "--help"]).stderr).toBe("");
   });
 
-  it("gives the real process the same exit statuses (0 for help, 2 for a bad flag)", async () => {
+  it("gives the real process the same exit statuses (0 for help, 2 for a bad flag)", { timeout: 180_000 }, async () => {
     const [overview, verifyHelp, bad] = await Promise.all([spawnWhist("--help"), spawnWhist("verify", "--help"), spawnWhist("play", "--bogus")]);
     expect(overview.code).toBe(0);
     expect(overview.stdout).toMatch(/^usage: whist <command>/);
