@@ -6,15 +6,27 @@
  * (first page as a visitor and as a club member, a filtered page, a deep
  * page) through the store, and drops the database.
  *
- * Usage: npx tsx scripts/bench-lobby.ts [TABLES=20000] [--plans]
+ * Usage: npm run bench:lobby -- [TABLES=20000] [--plans]
+ *        npm run bench:lobby -- 100     (a quick check that it runs)
  */
 import { randomBytes } from "node:crypto";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
 import type { LobbyQuery } from "../src/server/realtime/store";
+import { numberArg, scriptArgs } from "../src/cli/args";
 
-const TABLES = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20_000);
+const { TABLES, showPlans } = scriptArgs(
+  {
+    usageName: "npm run bench:lobby --",
+    summary:
+      "Creates a scratch PostgreSQL database (TEST_DATABASE_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres), inserts TABLES tables not finished (a tenth of them club tables), prints the median time of 20 calls of each typical lobby page, and drops the database.",
+    positionals: [{ name: "TABLES", optional: true, help: "tables to insert (default 20000)" }],
+    flags: { plans: { type: "boolean", help: "print the first page's EXPLAIN ANALYZE plan" } },
+    examples: ["npm run bench:lobby", "npm run bench:lobby -- 20000 --plans", "npm run bench:lobby -- 100   (a quick check that it runs)"],
+  },
+  (a) => ({ TABLES: numberArg("TABLES", a.positionals[0], 20_000, { min: 10, integer: true }), showPlans: a.flags.plans === true }),
+);
 const VARIANTS = ["esmakker", "classic", "norwegian", "danish"];
 const database = await createTestDatabase("whist_lobby_bench");
 const db = createPrismaClient(database.url, 2);
@@ -72,7 +84,7 @@ try {
     ["in play", { viewerId: null, status: "playing", limit: 30 }],
     ["page 50 (keyset)", { viewerId: null, limit: 30, cursor: await deep({ viewerId: null, limit: 30 }, 49) }],
   ];
-  if (process.argv.includes("--plans")) {
+  if (showPlans) {
     // The store's query for the first page as a visitor, as PostgreSQL runs it.
     const plan = await db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ANALYZE SELECT t.id FROM "Table" t LEFT JOIN "ClubTable" c ON c."tableId" = t.id
       WHERE t.status <> 'finished' AND t."isPrivate" = false AND (c."tableId" IS NULL OR c."guestsMayWatch")
