@@ -9,7 +9,10 @@
 import { createServer } from "node:http";
 import { Server } from "socket.io";
 import { getEnv } from "@/env";
+import { exitOnUnhandledFaults } from "@/server/process-faults";
 import { connectCluster, registerRealtime } from "./index";
+
+exitOnUnhandledFaults();
 
 const http = createServer((_req, res) => {
   res.writeHead(404).end();
