@@ -10,7 +10,7 @@ import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Action, Seat } from "@/engine/types";
 import type { SeatOccupant, TableStatus } from "@/protocol";
 import type { AppendResult, FinishedMatch, NewTable, StoredAction, TableRecord, TableStore } from "./store";
-import { writeMatchFinish, writeMatchStart } from "@/server/modules/matches/repository";
+import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
 
 export interface PrismaTableStoreOptions {
@@ -129,7 +129,7 @@ export class PrismaTableStore implements TableStore {
   async updateSeats(tableId: string, seats: readonly (SeatOccupant | null)[], start: { seed: string; at: number } | null) {
     if (start) {
       // The match lifecycle's start (one transaction, or the caller's when this store runs in one).
-      await writeMatchStart(this.db, { tableId, seats, seed: start.seed, at: start.at });
+      await startMatch(this.db, { tableId, seats, seed: start.seed, at: start.at });
       return;
     }
     await this.db.table.update({ where: { id: tableId }, data: { seats: json(seats) }, select: { id: true } });
@@ -156,7 +156,7 @@ export class PrismaTableStore implements TableStore {
 
   async finishMatch(match: FinishedMatch) {
     // History rows, ratings and the analysis queue are written in the same transaction as the match's end, once per match.
-    return writeMatchFinish(this.db, match);
+    return finishMatch(this.db, match);
   }
 
   async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {
