@@ -72,7 +72,10 @@ export class TableHub {
   constructor(private readonly opts: HubOptions) {
     this.now = opts.now ?? Date.now;
     this.leaseMs = opts.leaseMs ?? 30_000;
-    this.leaseTimer = setInterval(() => void this.maintain(), Math.max(1000, this.leaseMs / 3));
+    this.leaseTimer = setInterval(
+      () => void this.maintain().catch((err: unknown) => log.error({ err: errText(err) }, "lease maintenance failed")),
+      Math.max(1000, this.leaseMs / 3),
+    );
     this.leaseTimer.unref?.();
     opts.cluster?.setHandlers({
       request: (conn, msg) => this.handleForwarded(conn, msg),
@@ -176,10 +179,12 @@ export class TableHub {
     room.close();
     log.warn({ tableId, owner: this.opts.owner }, "table given up: another process holds its lease");
     const p = this.rooms.get(tableId);
-    void p?.then((r) => {
-      if (r === room && this.rooms.get(tableId) === p) this.rooms.delete(tableId);
-      if (reopen) this.reopenHere(tableId);
-    });
+    void p
+      ?.then((r) => {
+        if (r === room && this.rooms.get(tableId) === p) this.rooms.delete(tableId);
+        if (reopen) this.reopenHere(tableId);
+      })
+      .catch(() => undefined);
   }
 
   /**
@@ -215,20 +220,22 @@ export class TableHub {
       log.warn({ err: errText(err), why }, "table sweep failed; trying again later");
       return 0;
     }
-    let n = 0;
-    for (const id of ids) {
-      if (this.stopped) break;
-      if (this.rooms.has(id)) continue;
-      try {
-        if (await this.room(id)) {
-          n++;
-          log.info({ tableId: id, owner: this.opts.owner, why }, "table taken over");
-        }
-      } catch (err) {
-        log.warn({ tableId: id, err: errText(err), why }, "table not loaded; trying again later");
-      }
-    }
-    return n;
+    // Loaded side by side: a restarted process has all its tables to take back at once.
+    const loaded = await Promise.all(
+      ids
+        .filter((id) => !this.rooms.has(id))
+        .map(async (id) => {
+          try {
+            const room = await this.room(id);
+            if (room) log.info({ tableId: id, owner: this.opts.owner, why }, "table taken over");
+            return room !== null;
+          } catch (err) {
+            log.warn({ tableId: id, err: errText(err), why }, "table not loaded; trying again later");
+            return false;
+          }
+        }),
+    );
+    return loaded.filter(Boolean).length;
   }
 
   /** Another process announced it drives a table: forward there, and re-open our connections to that table there. */
@@ -391,9 +398,12 @@ export class TableHub {
     if (this.lobbyTimer || this.lobbyWatchers.size === 0) return;
     this.lobbyTimer = setTimeout(() => {
       this.lobbyTimer = null;
-      void this.lobbyTables().then((tables) => {
-        for (const id of this.lobbyWatchers) this.opts.transport.send(id, { type: "lobby", tables });
-      });
+      void this.lobbyTables().then(
+        (tables) => {
+          for (const id of this.lobbyWatchers) this.opts.transport.send(id, { type: "lobby", tables });
+        },
+        (err: unknown) => log.warn({ err: errText(err) }, "lobby not pushed: database fault"),
+      );
     }, 200);
     this.lobbyTimer.unref?.();
   }

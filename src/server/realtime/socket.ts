@@ -115,6 +115,6 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
         else if (!res.ok) socket.emit(SERVER_EVENT, { type: "error", error: res.error } satisfies ServerMessage);
       });
     });
-    socket.on("disconnect", () => void hub.disconnect(socket.id));
+    socket.on("disconnect", () => void hub.disconnect(socket.id).catch(() => undefined));
   });
 }

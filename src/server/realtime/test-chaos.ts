@@ -28,9 +28,17 @@ const ok = (what: string, ack: { ok: boolean; error?: { code: string } }) => {
   if (!ack.ok) throw new Error(`${what}: ${ack.error?.code}`);
 };
 
-/** One table of `kind` on the server at `url`, started and playing; classic whist to 1 point (one or two hands). */
-export async function openChaosTable(db: Db, url: string, cookies: readonly string[], userId: string, kind: ChaosKind, clients: LiveClient[]): Promise<ChaosTable> {
-  const t = await new PrismaTableStore(db).createTable({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: userId, turnSeconds: 600 }, Date.now());
+/** One table of `kind` on the server at `url`, started and playing; classic whist, by default to 1 point (one or two hands). */
+export async function openChaosTable(
+  db: Db,
+  url: string,
+  cookies: readonly string[],
+  userId: string,
+  kind: ChaosKind,
+  clients: LiveClient[],
+  options: Record<string, unknown> = { target: 1 },
+): Promise<ChaosTable> {
+  const t = await new PrismaTableStore(db).createTable({ variant: "classic", options, isPrivate: false, createdById: userId, turnSeconds: 600 }, Date.now());
   const client = (cookie: string) => {
     const c = new LiveClient(url, cookie);
     c.ackTimeoutMs = 60_000; // an action is answered once stored, which a database outage delays
