@@ -9,10 +9,9 @@
 import { randomBytes } from "node:crypto";
 import * as engine from "@/engine";
 import type { SeatOccupant } from "@/protocol";
-import type { Db } from "@/server/db";
 import { log } from "@/server/log";
 import type { StoredAction, TableRecord } from "@/server/realtime/store";
-import { writeMatchFinish, writeMatchStart, type DbTx, type FinishOutcome, type MatchFinish, type MatchStart } from "./repository";
+import { writeMatchFinish, writeMatchStart, type DbTx, type FinishOutcome, type MatchesDb, type MatchFinish, type MatchStart } from "./repository";
 
 export type { MatchFinish, MatchStart, FinishOutcome } from "./repository";
 
@@ -68,7 +67,7 @@ export function finishedMatchOf(rec: TableRecord, actions: readonly StoredAction
 }
 
 /** The finishing step: idempotent, so a retry or a resume after a failure records the match exactly once. */
-export async function finishMatch(db: Db, match: MatchFinish): Promise<FinishOutcome> {
+export async function finishMatch(db: MatchesDb, match: MatchFinish): Promise<FinishOutcome> {
   const outcome = await writeMatchFinish(db, match);
   log.info({ tableId: match.tableId, outcome }, "match finish stored");
   return outcome;

@@ -13,6 +13,8 @@ import { recordRankedStart } from "@/server/modules/ranked/access";
 
 /** A client or an interactive transaction's client. */
 export type DbTx = Db | Prisma.TransactionClient;
+/** The database client the finishing step opens its transaction on. */
+export type MatchesDb = Db;
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
