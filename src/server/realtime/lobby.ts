@@ -334,8 +334,9 @@ export class TableHub {
         return res.ack;
       }
       if (msg.type === "table/close") return { ok: true };
-      // The holder died without releasing the lease: wait (a bounded time) for it to run out, then take the table.
-      const wait = res.kind === "gone" ? holder.until - this.now() + 20 : 100;
+      // The holder died without releasing the lease: its lease is free as soon as its liveness lock is gone, so
+      // try again at once; then wait (a bounded time) for the lease to run out.
+      const wait = res.kind === "gone" && attempt > 0 ? holder.until - this.now() + 20 : 100;
       if (wait > TAKEOVER_WAIT_MS) return busy;
       if (wait > 0) await sleep(wait);
     }
