@@ -43,7 +43,7 @@ async function start(): Promise<LiveServer> {
     AUTH_SECRET: SECRET,
     LIVE_PORT: String(port),
     LEASE_MS: "30000",
-    BOT_DELAY_MS: "80",
+    BOT_DELAY_MS: "60",
     LOG_LEVEL: "info",
     REDIS_URL: "",
   });
@@ -56,7 +56,7 @@ async function start(): Promise<LiveServer> {
 async function runningTables(): Promise<ChaosTable[]> {
   const tables: ChaosTable[] = [];
   for (const kind of KINDS) tables.push(await openChaosTable(testDb(), server.url, cookies, userId, kind, clients));
-  const started = await eventually(async () => [...(await tableStates(testDb(), tables)).values()].every((s) => s.seq >= 12), 60_000);
+  const started = await eventually(async () => [...(await tableStates(testDb(), tables)).values()].every((s) => s.seq >= 10), 60_000);
   expect(started).toBe(true);
   return tables;
 }

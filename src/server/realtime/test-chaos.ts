@@ -42,7 +42,7 @@ export async function openChaosTable(
   const client = (cookie: string) => {
     const c = new LiveClient(url, cookie);
     c.ackTimeoutMs = 60_000; // an action is answered once stored, which a database outage delays
-    c.minActionGapMs = 300; // about a person's pace: the tables are still mid-hand when the faults come
+    c.minActionGapMs = 450; // about a person's pace: the tables are still mid-hand when the faults come
     clients.push(c);
     return c;
   };
