@@ -6,7 +6,8 @@
  * happens well within it.
  *   (b) the database is unreachable for about 8 s: every table moves again
  *       after it returns, no action is lost or stored twice, and the server
- *       logs faults and recoveries, never an unhandled rejection;
+ *       logs faults and recoveries, never an unhandled rejection; a person
+ *       who plays meanwhile sees "saving…" and is answered once it is stored;
  *   (a) kill -9 mid-hand and a restart at once: every table resumes (within
  *       its lease) and every stored record equals an uninterrupted replay;
  *   (c) the finishing write fails: retried in the process it is recorded
@@ -20,6 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { closeTestDb, createTestUser, testDb } from "@/server/test/helpers";
 import { TableConnection, type TableConnectionState } from "@/components/table/table-connection";
+import type { TableSnapshot } from "@/protocol";
+import { PrismaTableStore } from "./prisma-store";
 import { sessionCookie, type LiveClient } from "./test-client";
 import { checkTable, eventually, openChaosTable, tableStates, type ChaosKind, type ChaosTable } from "./test-chaos";
 import { TcpProxy } from "./test-proxy";
@@ -90,7 +93,7 @@ beforeAll(async () => {
   userId = user.id;
   cookies = await Promise.all([user, ...others].map((u) => sessionCookie(u.id, SECRET)));
   server = await start();
-});
+}, 120_000);
 
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -103,11 +106,38 @@ afterAll(async () => {
 
 describe("chaos: tables survive database outages and crashes", () => {
   it("(b) PostgreSQL unreachable for about 8 s: every table moves again after its return, nothing lost or stored twice, no unhandled rejection", async () => {
+    // A person at a table with three computer players, through the browser's connection code, about to play.
+    const own = await new PrismaTableStore(testDb()).createTable({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: userId, turnSeconds: 600 }, Date.now());
+    let snap: TableSnapshot | null = null;
+    const me = new TableConnection(own.id, undefined, {
+      url: server.url,
+      headers: { cookie: cookies[0]! },
+      onMessage: (m) => {
+        if (m.type === "table" && m.table.id === own.id && (!snap || m.table.seq >= snap.seq)) snap = m.table;
+      },
+      onState: () => undefined,
+    });
+    watchers.push(me);
+    expect(await eventually(async () => me.current.connected && snap !== null, 10_000)).toBe(true);
+    for (const seat of [1, 2, 3] as const) expect(await me.send({ type: "seat/bot", tableId: own.id, seat, on: true, level: "easy" })).toEqual({ ok: true });
+    expect(await me.send({ type: "seat/take", tableId: own.id, seat: 0 })).toEqual({ ok: true });
+    const myTurn = () => snap?.status === "playing" && snap.view?.hand?.turn === 0 && snap.view.hand.legal.length > 0;
+    expect(await eventually(async () => myTurn(), 20_000)).toBe(true);
+
     const tables = await runningTables();
     proxy.cut();
+    // The person plays while the database is away: no answer yet, and the page says "saving…".
+    const at = snap!.seq;
+    const action = snap!.view!.hand!.legal[0]!;
+    const answer = me.act({ type: "action", tableId: own.id, seq: at, action });
+    expect(await eventually(async () => me.current.saving, 6000)).toBe(true);
     await new Promise((r) => setTimeout(r, 8000));
     const atReturn = await tableStates(testDb(), tables);
     proxy.restore();
+    expect(await answer).toEqual({ ok: true });
+    expect(me.current.saving).toBe(false);
+    const stored = await testDb().tableEvent.findUniqueOrThrow({ where: { tableId_seq: { tableId: own.id, seq: at + 1 } } });
+    expect({ seat: stored.seat, action: stored.action, byBot: stored.byBot }).toEqual({ seat: 0, action: JSON.parse(JSON.stringify(action)), byBot: false });
     await everyTableMovesPast(tables, atReturn, 10_000);
     await expectAllFinishedIntact(tables);
     expect(server.proc.exitCode).toBeNull();
