@@ -61,6 +61,8 @@ async function main() {
   // The embedded database has one process: the leases of any earlier life of it are free at once.
   const realtime: unknown = registerRealtime(io, { cluster, soleProcess: embedded !== undefined });
 
+  // Tables in play are resumed (a restart takes its own tables back at once) before the first visitor arrives.
+  await (realtime as { resumed?: Promise<unknown> }).resumed;
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(env.PORT, env.HOST, () => resolve());

@@ -81,7 +81,8 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     },
   });
   // Resume after the liveness lock is taken, so that no other process mistakes this one for gone.
-  void (liveness ? liveness.start() : Promise.resolve(true))
+  // The server listens once this settles (see main.ts), so its first visitors find their tables moving.
+  hub.resumed = (liveness ? liveness.start() : Promise.resolve(true))
     .then(() => hub.resumeAll())
     .then(
       (n) => log.info({ owner, tables: n }, "tables in play resumed"),

@@ -65,6 +65,8 @@ export class TableHub {
   private readonly leaseMs: number;
   private leaseTimer: ReturnType<typeof setInterval> | null = null;
   private lobbyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles when the tables in play at start-up are resumed (or could not be: the sweep takes them later). */
+  resumed: Promise<unknown> = Promise.resolve();
   /** A renew-and-sweep pass is running (a slow database must not stack them up). */
   private sweeping = false;
   private stopped = false;
