@@ -115,6 +115,7 @@ export const TABLE_ERRORS = [
   "table/stale",
   "table/private",
   "table/busy",
+  "table/unavailable",
   "table/internal",
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERRORS)[number];
