@@ -8,6 +8,8 @@ export default defineConfig({
     environment: "node",
     // Creates and migrates a throw-away PostgreSQL database for integration tests.
     globalSetup: ["src/server/test/global-setup.ts"],
+    // A promise rejected with nobody to handle it fails the test it happened in.
+    setupFiles: ["src/server/test/fail-on-unhandled.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

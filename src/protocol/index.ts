@@ -135,6 +135,7 @@ export const TABLE_ERRORS = [
   "table/not-creator",
   "table/next-deal",
   "table/busy",
+  "table/unavailable",
   "table/internal",
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERRORS)[number];

@@ -14,7 +14,8 @@ const globalKey = Symbol.for("whist.prisma");
 type WithPrisma = typeof globalThis & { [globalKey]?: PrismaClient };
 
 export function createPrismaClient(connectionString: string, max: number): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+  // A bounded connect: with the database unreachable, a query fails (and is retried by its caller) instead of waiting forever.
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max, connectionTimeoutMillis: 10_000 }) });
 }
 
 /** The process-wide client, created on first use from DATABASE_URL. */

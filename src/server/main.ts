@@ -18,10 +18,12 @@ import { disconnectDb, getDb } from "@/server/db";
 import { pruneLoginAttempts } from "@/server/auth/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
+import { exitOnUnhandledFaults } from "@/server/process-faults";
 
 const log = (msg: string) => console.log(`[server] ${msg}`);
 
 async function main() {
+  exitOnUnhandledFaults();
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   process.env.CHECKPOINT_DISABLE ??= "1";
   // Our own server decides which host it answers for; without this Auth.js
@@ -56,8 +58,11 @@ async function main() {
   const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, env.REDIS_PREFIX) : undefined;
   if (cluster) log("live tables shared with other processes through Redis");
   // Typed loosely: the live-tables module may or may not return a handle with shutdown().
-  const realtime: unknown = registerRealtime(io, { cluster });
+  // The embedded database has one process: the leases of any earlier life of it are free at once.
+  const realtime: unknown = registerRealtime(io, { cluster, soleProcess: embedded !== undefined });
 
+  // Tables in play are resumed (a restart takes its own tables back at once) before the first visitor arrives.
+  await (realtime as { resumed?: Promise<unknown> }).resumed;
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(env.PORT, env.HOST, () => resolve());

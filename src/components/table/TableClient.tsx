@@ -38,7 +38,7 @@ export function TableClient({ tableId, invite, userId, locale }: { tableId: stri
   if (!table)
     return (
       <p data-testid="table-loading" role="status">
-        {error ? errorText(te, error.code, error.message) : live.connected ? t("loading") : t("connecting")}
+        {live.reconnecting ? t("reconnecting") : error ? errorText(te, error.code, error.message) : live.connected ? t("loading") : t("connecting")}
       </p>
     );
   return <TableBody table={table} live={live} t={t} te={te} tg={tg} userId={userId} locale={locale} />;
@@ -230,8 +230,19 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           </span>
         )}
         <span className={styles.status} data-testid="table-status">
-          {t(`status.${table.status}`)} {live.connected ? "" : `· ${t("reconnecting")}`}
+          {t(`status.${table.status}`)}
         </span>
+        {/* The table keeps its last view while the server comes back; what is shown may be behind until then. */}
+        {(live.reconnecting || !live.connected) && (
+          <span className={styles.status} role="status" data-testid="table-reconnecting">
+            {t("reconnecting")}
+          </span>
+        )}
+        {live.saving && (
+          <span className={styles.status} role="status" data-testid="table-saving">
+            {t("saving")}
+          </span>
+        )}
       </div>
 
       {hand && <ContractBar hand={hand} names={names} t={t} te={te} tg={tg} me={me} declaringSide={declaringSide} />}

@@ -15,6 +15,8 @@ import { PrismaTableStore } from "./prisma-store";
 import { attachSockets, SocketTransport } from "./socket";
 import { newProcessId, RedisCluster, type Cluster } from "./cluster";
 import { clubAccessFacts } from "@/server/modules/clubs/access";
+import { ProcessLiveness } from "./liveness";
+import { log } from "@/server/log";
 
 export interface RealtimeOptions {
   /** Least time from a computer player's turn to its action (ms). */
@@ -26,6 +28,8 @@ export interface RealtimeOptions {
   readonly leaseMs?: number;
   /** Set when several processes share the tables (see connectCluster). */
   readonly cluster?: Cluster;
+  /** The only process on its database (the embedded one): no liveness lock, every other lease owner is gone. */
+  readonly soleProcess?: boolean;
 }
 
 /**
@@ -46,13 +50,19 @@ export const currentTableHub = (): TableHub | undefined => (globalThis as WithHu
 export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableHub {
   // Strong computer players search for up to a second per card: off the event loop, in worker threads.
   const bots = new BotPool({ size: opts.botThreads ?? 1 });
+  const owner = opts.cluster?.owner ?? newProcessId();
+  // This process is alive (for the others, and for its own next life) while it holds its liveness lock.
+  const liveness = opts.soleProcess ? null : new ProcessLiveness(getEnv().DATABASE_URL!, owner);
   const hub = new TableHub({
-    store: new PrismaTableStore(getDb()),
+    store: new PrismaTableStore(getDb(), { soleProcess: opts.soleProcess }),
     transport: new SocketTransport(io),
     decide: pooledBots(bots),
     botBudgetMs: opts.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
-    onShutdown: () => bots.close(),
-    owner: opts.cluster?.owner ?? newProcessId(),
+    onShutdown: async () => {
+      await bots.close();
+      await liveness?.stop();
+    },
+    owner,
     cluster: opts.cluster,
     botDelayMs: opts.botDelayMs ?? 700,
     // With other processes waiting to take over, a dead driver's tables should not wait long.
@@ -68,9 +78,13 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
       return user ? { id: user.id, name: user.displayName } : null;
     },
   });
-  hub.resumeAll().then(
-    (n) => n > 0 && console.log(`[tables] resumed ${n} table(s) in play`),
-    (e) => console.error("[tables] could not resume tables", e),
-  );
+  // Resume after the liveness lock is taken, so that no other process mistakes this one for gone.
+  // The server listens once this settles (see main.ts), so its first visitors find their tables moving.
+  hub.resumed = (liveness ? liveness.start() : Promise.resolve(true))
+    .then(() => hub.resumeAll())
+    .then(
+      (n) => log.info({ owner, tables: n }, "tables in play resumed"),
+      (err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, "tables not resumed; the sweep will take them"),
+    );
   return hub;
 }

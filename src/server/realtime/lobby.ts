@@ -2,12 +2,17 @@
  * The live-table hub of one server process: finds or loads the room of a
  * table (taking the table's lease so only one process drives it), dispatches
  * checked client messages to rooms, keeps lobby watchers up to date, and
- * renews leases while rooms are active. With a cluster (several processes
- * over Redis), a message for a table driven elsewhere is forwarded to its
- * driving process, and tables whose driver died are taken over.
+ * renews leases while rooms are active. Every process, alone or in a
+ * cluster, sweeps for tables in play that nobody drives (a lease that ran
+ * out, or whose process is gone) and takes them over, so every table keeps
+ * moving while the database is reachable. A database fault while renewing
+ * keeps the rooms: only a lease another process provably holds is given up.
+ * With a cluster (several processes over Redis), a message for a table
+ * driven elsewhere is forwarded to its driving process.
  */
 import type { Seat } from "@/engine/types";
-import type { Ack, ClientMessage, LobbyFilter, TableSummary } from "@/protocol";
+import type { Ack, ClientMessage, LobbyFilter, TableSummary, WireError } from "@/protocol";
+import { log } from "@/server/log";
 import { parseClientMessage } from "@/protocol";
 import { DEFAULT_BOT_BUDGET_MS, type BotDecide } from "./bot";
 import type { Cluster, TableMessage } from "./cluster";
@@ -39,6 +44,8 @@ const TAKEOVER_WAIT_MS = 5000;
 
 const notFound: Ack = { ok: false, error: { code: "table/not-found", message: "No such table (or it is busy elsewhere)." } };
 const busy: Ack = { ok: false, error: { code: "table/busy", message: "The table is moving to another server; try again." } };
+const unavailable: Ack = { ok: false, error: { code: "table/unavailable", message: "The table cannot be reached just now; retrying." } };
+const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A local connection and the tables it has open (with the invite it opened each with). */
@@ -59,11 +66,19 @@ export class TableHub {
   private readonly leaseMs: number;
   private leaseTimer: ReturnType<typeof setInterval> | null = null;
   private lobbyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles when the tables in play at start-up are resumed (or could not be: the sweep takes them later). */
+  resumed: Promise<unknown> = Promise.resolve();
+  /** A renew-and-sweep pass is running (a slow database must not stack them up). */
+  private sweeping = false;
+  private stopped = false;
 
   constructor(private readonly opts: HubOptions) {
     this.now = opts.now ?? Date.now;
     this.leaseMs = opts.leaseMs ?? 30_000;
-    this.leaseTimer = setInterval(() => void this.renewLeases().then(() => this.adoptOrphans()), Math.max(1000, this.leaseMs / 3));
+    this.leaseTimer = setInterval(
+      () => void this.maintain().catch((err: unknown) => log.error({ err: errText(err) }, "lease maintenance failed")),
+      Math.max(1000, this.leaseMs / 3),
+    );
     this.leaseTimer.unref?.();
     opts.cluster?.setHandlers({
       request: (conn, msg) => this.handleForwarded(conn, msg),
@@ -72,21 +87,35 @@ export class TableHub {
     });
   }
 
-  /** Loads every table in play so their turn timers and computer players resume. */
+  /**
+   * Loads every table in play that no live process drives (at start-up: the
+   * tables this process's previous life drove, whose leases are free since it
+   * is gone), so their turn timers and computer players resume.
+   */
   async resumeAll(): Promise<number> {
-    const ids = await this.opts.store.listPlayingTableIds();
-    let n = 0;
-    for (const id of ids) if (await this.room(id)) n++;
-    return n;
+    return this.sweep("resume");
+  }
+
+  /** One pass of the lease timer: renew our leases, then take over tables nobody drives. */
+  private async maintain(): Promise<void> {
+    if (this.sweeping || this.stopped) return;
+    this.sweeping = true;
+    try {
+      await this.renewLeases();
+      await this.sweep("sweep");
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   async shutdown(): Promise<void> {
+    this.stopped = true;
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
     for (const [id, p] of this.rooms) {
-      const room = await p;
+      const room = await p.catch(() => null);
       room?.close();
-      await this.opts.store.releaseLease(id, this.opts.owner);
+      await this.opts.store.releaseLease(id, this.opts.owner).catch((err: unknown) => log.warn({ tableId: id, err: errText(err) }, "lease not released at shutdown"));
     }
     this.rooms.clear();
     await this.opts.onShutdown?.();
@@ -120,6 +149,7 @@ export class TableHub {
 
   private async load(tableId: string): Promise<TableRoom | null> {
     const { store, owner } = this.opts;
+    if (this.stopped) return null;
     const rec = await store.getTable(tableId);
     if (!rec) return null;
     if (!(await store.acquireLease(tableId, owner, this.leaseMs, this.now()))) return null;
@@ -143,36 +173,85 @@ export class TableHub {
     return room;
   }
 
-  /** Stops driving a table here (another process holds its lease now). */
-  private drop(tableId: string, room: TableRoom): void {
+  /**
+   * Stops driving a table here (another process holds its lease now); the
+   * connections here that have it open are sent on to wherever it is driven.
+   */
+  private drop(tableId: string, room: TableRoom, reopen = true): void {
+    if (room.isClosed) return;
     room.close();
-    void this.rooms.get(tableId)?.then((r) => {
-      if (r === room) this.rooms.delete(tableId);
-    });
+    log.warn({ tableId, owner: this.opts.owner }, "table given up: another process holds its lease");
+    const p = this.rooms.get(tableId);
+    void p
+      ?.then((r) => {
+        if (r === room && this.rooms.get(tableId) === p) this.rooms.delete(tableId);
+        if (reopen) this.reopenHere(tableId);
+      })
+      .catch(() => undefined);
   }
 
+  /**
+   * Renews the lease of every table driven here. A database fault keeps the
+   * room (its writes retry, and its lease is renewed on the next pass); only
+   * an answer that another process holds the lease gives the table up.
+   */
   private async renewLeases(): Promise<void> {
     for (const [id, p] of this.rooms) {
       const room = await p.catch(() => null);
-      if (!room) continue;
-      const held = await this.opts.store.acquireLease(id, this.opts.owner, this.leaseMs, this.now()).catch(() => false);
-      if (!held) this.drop(id, room); // another process took the table over
+      if (!room || room.isClosed) continue;
+      let held: boolean;
+      try {
+        held = await this.opts.store.acquireLease(id, this.opts.owner, this.leaseMs, this.now());
+      } catch (err) {
+        log.warn({ tableId: id, err: errText(err) }, "lease renewal failed; keeping the table");
+        continue;
+      }
+      if (!held) this.drop(id, room);
     }
   }
 
-  /** Cluster only: takes over tables in play whose driving process stopped renewing their lease. */
-  private async adoptOrphans(): Promise<void> {
-    if (!this.opts.cluster) return;
-    const ids = await this.opts.store.listOrphanedTableIds(this.now()).catch(() => []);
-    for (const id of ids) await this.room(id).catch(() => null);
+  /**
+   * Takes over every table in play that no live process drives (lease run
+   * out, or its process gone), with or without a cluster; tables whose match
+   * is over but not recorded are finished by their room's resume.
+   */
+  private async sweep(why: "resume" | "sweep"): Promise<number> {
+    let ids: string[];
+    try {
+      ids = await this.opts.store.listOrphanedTableIds(this.now(), this.opts.owner);
+    } catch (err) {
+      log.warn({ err: errText(err), why }, "table sweep failed; trying again later");
+      return 0;
+    }
+    // Loaded side by side: a restarted process has all its tables to take back at once.
+    const loaded = await Promise.all(
+      ids
+        .filter((id) => !this.rooms.has(id))
+        .map(async (id) => {
+          try {
+            const room = await this.room(id);
+            if (room) log.info({ tableId: id, owner: this.opts.owner, why }, "table taken over");
+            return room !== null;
+          } catch (err) {
+            log.warn({ tableId: id, err: errText(err), why }, "table not loaded; trying again later");
+            return false;
+          }
+        }),
+    );
+    return loaded.filter(Boolean).length;
   }
 
   /** Another process announced it drives a table: forward there, and re-open our connections to that table there. */
   private driverChanged(tableId: string, owner: string): void {
     if (owner !== this.opts.owner) {
       this.drivers.set(tableId, owner);
-      void this.loadedRoom(tableId).then((room) => room && this.drop(tableId, room));
+      void this.loadedRoom(tableId).then((room) => room && this.drop(tableId, room, false));
     }
+    this.reopenHere(tableId);
+  }
+
+  /** Re-opens a table for the connections here that have it open (after a change of driver). */
+  private reopenHere(tableId: string): void {
     for (const { conn, tables } of this.openTables.values()) {
       if (!tables.has(tableId)) continue;
       const invite = tables.get(tableId);
@@ -189,7 +268,7 @@ export class TableHub {
     try {
       return await this.dispatch(conn, parsed.data);
     } catch (e) {
-      console.error("live table error", e);
+      log.error({ err: errText(e), stack: e instanceof Error ? e.stack : undefined }, "live table error");
       return { ok: false, error: { code: "table/internal", message: "Internal error." } };
     }
   }
@@ -234,9 +313,20 @@ export class TableHub {
     // Closing a table that is not driven here needs nothing loaded.
     if (msg.type === "table/close" && !cluster) return { ok: true };
     for (let attempt = 0; attempt < 3; attempt++) {
-      const room = msg.type === "table/close" ? null : await this.room(tableId);
+      let room: TableRoom | null = null;
+      try {
+        room = msg.type === "table/close" ? null : await this.room(tableId);
+      } catch (err) {
+        // The database is unreachable: the client tries again (the browser shows "reconnecting…").
+        log.warn({ tableId, err: errText(err) }, "table not loaded: database fault");
+        return unavailable;
+      }
       if (room) return this.atRoom(room, conn, msg);
-      if (!cluster) return notFound;
+      if (!cluster) {
+        // Held by a live process we cannot forward to: it is busy, not missing, until its lease is free.
+        const exists = await this.opts.store.getTable(tableId).then((t) => t !== null, () => true);
+        return exists ? busy : notFound;
+      }
       const holder = await this.opts.store.leaseHolder(tableId);
       if (!holder) return notFound;
       if (holder.owner === null || holder.owner === this.opts.owner) {
@@ -249,8 +339,9 @@ export class TableHub {
         return res.ack;
       }
       if (msg.type === "table/close") return { ok: true };
-      // The holder died without releasing the lease: wait (a bounded time) for it to run out, then take the table.
-      const wait = res.kind === "gone" ? holder.until - this.now() + 20 : 100;
+      // The holder died without releasing the lease: its lease is free as soon as its liveness lock is gone, so
+      // try again at once; then wait (a bounded time) for the lease to run out.
+      const wait = res.kind === "gone" && attempt > 0 ? holder.until - this.now() + 20 : 100;
       if (wait > TAKEOVER_WAIT_MS) return busy;
       if (wait > 0) await sleep(wait);
     }
@@ -325,7 +416,10 @@ export class TableHub {
       for (const [id, w] of this.lobbyWatchers) {
         const key = JSON.stringify([w.viewerId, w.filter]);
         let page = pages.get(key);
-        if (!page) pages.set(key, (page = this.lobbyPage(w.viewerId, w.filter)));
+        if (!page) {
+          pages.set(key, (page = this.lobbyPage(w.viewerId, w.filter)));
+          page.catch((err: unknown) => log.warn({ err: errText(err) }, "lobby not pushed: database fault"));
+        }
         void page.then((p) => this.opts.transport.send(id, { type: "lobby", ...p }), () => undefined);
       }
     }, 200);

@@ -5,12 +5,22 @@
  * Table.seq, guarded by the expected version and the lease owner.
  */
 import { randomBytes } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Action, Seat } from "@/engine/types";
 import type { SeatOccupant, TableStatus } from "@/protocol";
 import type { AppendResult, FinishedMatch, LobbyPage, LobbyQuery, NewTable, StoredAction, TableRecord, TableStore } from "./store";
-import { recordFinishedMatch } from "@/server/modules/history/record-match";
-import { recordRankedStart } from "@/server/modules/ranked/access";
+import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
+import { LIVENESS_LOCK_CLASS } from "./liveness";
+
+export interface PrismaTableStoreOptions {
+  /**
+   * The only process on this database (the embedded one): every lease owner but
+   * this process is gone. Otherwise a process is alive while it holds its
+   * liveness lock (liveness.ts).
+   */
+  readonly soleProcess?: boolean;
+}
 
 const tableSelect = {
   id: true,
@@ -55,7 +65,22 @@ const toRecord = (r: TableRow, ranked: { userIds: string[] } | null = null): Tab
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 export class PrismaTableStore implements TableStore {
-  constructor(private readonly db: PrismaClient) {}
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly opts: PrismaTableStoreOptions = {},
+  ) {}
+
+  /** SQL: the lease of the Table row is free for `owner` (none, run out, its own, or its holder is gone). */
+  private leaseFree(owner: string, now: number): Prisma.Sql {
+    const ownerGone = this.opts.soleProcess
+      ? Prisma.sql`TRUE`
+      : Prisma.sql`NOT EXISTS (
+          SELECT 1 FROM pg_locks l
+          WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+            AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND l.classid = ${LIVENESS_LOCK_CLASS}::oid AND l.objid = hashtext(t."leaseOwner")::oid)`;
+    return Prisma.sql`(t."leaseOwner" IS NULL OR t."leaseOwner" = ${owner} OR t."leaseUntil" IS NULL OR t."leaseUntil" < ${new Date(now)} OR ${ownerGone})`;
+  }
 
   async createTable(input: NewTable, now: number): Promise<TableRecord> {
     const row = await this.db.table.create({
@@ -129,21 +154,12 @@ export class PrismaTableStore implements TableStore {
   }
 
   async updateSeats(tableId: string, seats: readonly (SeatOccupant | null)[], start: { seed: string; at: number } | null) {
-    await this.db.table.update({
-      where: { id: tableId },
-      data: start
-        ? {
-            seats: json(seats),
-            seed: start.seed,
-            status: "playing",
-            lastActionAt: new Date(start.at),
-            // The first hand's cards belong to the people seated now (ranked: the matched accounts, seated the same way).
-            handOwners: json(seats.map((s) => (s?.kind === "human" ? s.userId : null))),
-          }
-        : { seats: json(seats) },
-      select: { id: true },
-    });
-    if (start) await recordRankedStart(this.db, tableId, seats); // a club ranked table learns its four players
+    if (start) {
+      // The match lifecycle's start (one transaction, or the caller's when this store runs in one).
+      await startMatch(this.db, { tableId, seats, seed: start.seed, at: start.at });
+      return;
+    }
+    await this.db.table.update({ where: { id: tableId }, data: { seats: json(seats) }, select: { id: true } });
   }
 
   async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult> {
@@ -161,38 +177,22 @@ export class PrismaTableStore implements TableStore {
       )
       INSERT INTO "TableEvent" ("tableId", "seq", "seat", "action", "byBot", "createdAt")
       SELECT "id", ${action.seq}, ${action.seat}, ${JSON.stringify(action.action)}::jsonb, ${action.byBot}, ${when} FROM moved`;
-    return inserted === 1 ? "ok" : "conflict";
+    if (inserted === 1) return "ok";
+    // An earlier attempt may have committed with its answer lost (the connection dropped): the same action stored there is a success.
+    const there = await this.db.tableEvent.findUnique({ where: { tableId_seq: { tableId, seq: action.seq } }, select: { seat: true, action: true } });
+    return there && there.seat === action.seat && isDeepStrictEqual(there.action, JSON.parse(JSON.stringify(action.action))) ? "ok" : "conflict";
   }
 
   async finishMatch(match: FinishedMatch) {
-    // History rows and ratings are written in the same transaction as the match's end.
-    await this.db.$transaction(async (tx) => {
-      const finishedAt = new Date(match.finishedAt);
-      const row = await tx.match.create({
-        data: {
-          tableId: match.tableId,
-          variant: match.variant,
-          record: json(match.record),
-          players: json(match.players),
-          scores: json(match.scores),
-          finishedAt,
-        },
-        select: { id: true },
-      });
-      await tx.table.update({ where: { id: match.tableId }, data: { status: "finished" }, select: { id: true } });
-      await recordFinishedMatch(tx, { ...match, matchId: row.id, finishedAt });
-    });
+    // History rows, ratings and the analysis queue are written in the same transaction as the match's end, once per match.
+    return finishMatch(this.db, match);
   }
 
   async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {
-    const res = await this.db.table.updateMany({
-      where: {
-        id: tableId,
-        OR: [{ leaseOwner: owner }, { leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: new Date(now) } }],
-      },
-      data: { leaseOwner: owner, leaseUntil: new Date(now + ttlMs) },
-    });
-    return res.count === 1;
+    const moved = await this.db.$executeRaw`
+      UPDATE "Table" AS t SET "leaseOwner" = ${owner}, "leaseUntil" = ${new Date(now + ttlMs)}
+      WHERE t."id" = ${tableId} AND ${this.leaseFree(owner, now)}`;
+    return moved === 1;
   }
 
   async releaseLease(tableId: string, owner: string) {
@@ -204,11 +204,9 @@ export class PrismaTableStore implements TableStore {
     return row ? { owner: row.leaseOwner, until: row.leaseUntil?.getTime() ?? 0 } : null;
   }
 
-  async listOrphanedTableIds(now: number) {
-    const rows = await this.db.table.findMany({
-      where: { status: "playing", OR: [{ leaseOwner: null }, { leaseUntil: null }, { leaseUntil: { lt: new Date(now) } }] },
-      select: { id: true },
-    });
+  async listOrphanedTableIds(now: number, owner: string) {
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      SELECT t."id" FROM "Table" AS t WHERE t."status" = 'playing' AND ${this.leaseFree(owner, now)}`;
     return rows.map((r) => r.id);
   }
 

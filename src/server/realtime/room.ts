@@ -5,18 +5,26 @@
  * table's actions are strictly ordered while other tables proceed freely.
  * An accepted action is stored before anyone hears of it; each connection
  * then receives the engine's view for its own seat only.
+ *
+ * A table never stops for a database fault: a failed write is retried with
+ * backoff (the action is answered only once stored), and a computer player's
+ * or the turn timer's move that failed for any reason is scheduled again.
+ * Start and finish of the match belong to the match lifecycle module.
  */
-import { randomBytes } from "node:crypto";
 import * as engine from "@/engine";
 import { sha256Hex } from "@/engine/random";
 import type { Action, Seat } from "@/engine/types";
 import type { Ack, BotSeatLevel, ChatLine, SeatInfo, SeatOccupant, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
 import { DEFAULT_BOT_LEVEL } from "@/protocol";
+import { log } from "@/server/log";
+import { finishedMatchOf, planStart, replayMatch } from "@/server/modules/matches/lifecycle";
 import type { BotDecide } from "./bot";
 import * as seating from "./seating";
 import type { AccessFacts } from "./seating";
 import { toTableSummary, type StoredAction, type TableRecord, type TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
+
+export { replayMatch };
 
 type MatchState = engine.MatchState;
 
@@ -42,29 +50,20 @@ const fail = (code: string, message: string): Ack => ({ ok: false, error: wireEr
 const OK: Ack = { ok: true };
 const CHAT_KEPT = 50;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Backoff of retried writes and rescheduled turns: doubling from the first, up to the last. */
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 3000;
+export const retryDelay = (attempt: number) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempt - 1));
+const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Thrown out of a retried write when the room closed meanwhile (shut down, or another process drives the table). */
+export class RoomClosedError extends Error {
+  constructor(tableId: string) {
+    super(`table ${tableId}: room closed`);
+  }
+}
 
 export const BOT_NAMES = ["Computer A", "Computer B", "Computer C", "Computer D"];
-
-/** Rebuilds a match from its seed and stored actions with the engine; throws on a log the engine rejects (a bug or tampering). */
-const setupOf = (rec: TableRecord): engine.MatchSetup => ({
-  variant: rec.variant,
-  options: rec.options,
-  seats: rec.seats.map((s, i) => ({ name: s?.name ?? `Seat ${i + 1}` })),
-  seed: rec.seed ?? undefined,
-});
-
-export function replayMatch(rec: TableRecord, actions: readonly StoredAction[]): MatchState | null {
-  if (rec.seed === null) return null;
-  const created = engine.createMatch(setupOf(rec));
-  if (!created.ok) throw new Error(`table ${rec.id}: cannot create match: ${created.error.message}`);
-  let state = created.value;
-  for (const a of actions) {
-    const step = engine.apply(state, a.seat, a.action);
-    if (!step.ok) throw new Error(`table ${rec.id}: stored action ${a.seq} rejected: ${step.error.code}`);
-    state = step.state;
-  }
-  return state;
-}
 
 export class TableRoom {
   private state: MatchState | null;
@@ -80,6 +79,8 @@ export class TableRoom {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The table version a computer player is deciding for (outside the queue), if any. */
   private thinkingAt: number | null = null;
+  /** Failed computer-player or timer turns in a row: the backoff of the next try. */
+  private turnFailures = 0;
   private closed = false;
 
   constructor(
@@ -104,9 +105,23 @@ export class TableRoom {
     return this.conns.size;
   }
 
-  /** Starts the turn timer after (re)loading; timers run from the stored lastActionAt. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Starts the turn timer after (re)loading (timers run from the stored
+   * lastActionAt), and finishes a match that is over but not recorded (the
+   * process stopped, or the database failed, between its last action and its
+   * finishing step).
+   */
   resume(): void {
     this.schedule();
+    if (this.state?.over && this.rec.status === "playing") {
+      this.enqueue(() => this.finishStep()).catch((err: unknown) => {
+        if (!(err instanceof RoomClosedError)) log.error({ tableId: this.rec.id, err: errText(err) }, "finishing step failed");
+      });
+    }
   }
 
   close(): void {
@@ -130,8 +145,11 @@ export class TableRoom {
     return { userId, invited: userId !== null && this.admitted.has(userId), facts };
   }
 
+  // Opening, closing and chat change nothing stored and never wait for the
+  // database: they run at once, so a table retrying a write still answers them.
+
   open(conn: Conn, invite: string | undefined, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
-    return this.enqueue(async () => {
+    return this.atOnce(() => {
       const user = conn.user;
       if (this.rec.isPrivate && user && invite !== undefined && invite === this.rec.inviteCode) this.admitted.add(user.id);
       const refusal = seating.watchRefusal(this.rec, this.person(conn, facts));
@@ -151,10 +169,19 @@ export class TableRoom {
 
   /** A connection closed the table or went away. */
   detach(connId: string): Promise<void> {
-    return this.enqueue(async () => {
+    return this.atOnce(() => {
       this.managers.delete(connId);
       if (this.conns.delete(connId)) this.broadcast();
     });
+  }
+
+  /** Runs a step that touches only memory right away (JavaScript runs it whole, between two steps of the queue). */
+  private atOnce<T>(step: () => T): Promise<T> {
+    try {
+      return Promise.resolve(step());
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   // ---------------------------------------------------------------- seats
@@ -201,26 +228,38 @@ export class TableRoom {
 
   private async setSeat(seat: Seat, occupant: SeatOccupant | null): Promise<void> {
     const seats = this.rec.seats.map((s, i) => (i === seat ? occupant : s));
-    const full = this.rec.status === "open" && seats.every((s) => s !== null);
-    if (full) {
-      const seed = randomBytes(32).toString("hex");
-      const at = this.deps.now();
-      // A club-ladder table learns its players as it starts (the store records them): from now on each seat is theirs.
-      const humans = seats.flatMap((s) => (s?.kind === "human" ? [s.userId] : []));
-      const fixedSeats = this.rec.ranked && !this.rec.fixedSeats && humans.length === 4 ? humans : this.rec.fixedSeats;
-      const handOwners = seating.ownersAtDeal({ seats, fixedSeats });
-      const next: TableRecord = { ...this.rec, seats, seed, status: "playing", lastActionAt: at, fixedSeats, handOwners };
-      const state = replayMatch(next, []); // validates before anything is stored
-      await this.deps.store.updateSeats(this.rec.id, seats, { seed, at });
-      this.rec = next;
-      this.state = state;
+    const start = planStart(this.rec, seats, this.deps.now());
+    if (start) {
+      await this.persist("start match", () => this.deps.store.updateSeats(this.rec.id, seats, { seed: start.start.seed, at: start.start.at }));
+      this.rec = start.rec;
+      this.state = start.state;
     } else {
-      await this.deps.store.updateSeats(this.rec.id, seats, null);
+      await this.persist("seats", () => this.deps.store.updateSeats(this.rec.id, seats, null));
       this.rec = { ...this.rec, seats };
     }
     this.broadcast();
     this.deps.onSummaryChange(this.summary());
     this.schedule();
+  }
+
+  /**
+   * Runs one write until it succeeds, with backoff between attempts: a
+   * database fault delays the table, it never drops what it was storing.
+   * Gives up only when the room closes (RoomClosedError).
+   */
+  private async persist<T>(what: string, write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      if (this.closed) throw new RoomClosedError(this.rec.id);
+      try {
+        const out = await write();
+        if (attempt > 1) log.info({ tableId: this.rec.id, write: what, attempts: attempt }, "table write recovered");
+        return out;
+      } catch (err) {
+        const wait = retryDelay(attempt);
+        log.warn({ tableId: this.rec.id, write: what, attempt, retryInMs: wait, err: errText(err) }, "table write failed; retrying");
+        await sleep(wait);
+      }
+    }
   }
 
   // ---------------------------------------------------------------- actions
@@ -254,8 +293,15 @@ export class TableRoom {
     const stored: StoredAction = { seq: this.rec.seq + 1, seat, action, byBot };
     // A new deal: its cards belong to whoever sits at each seat now (reservations take effect here).
     const dealt = step.events.some((e) => e.type === "handDealt") ? seating.ownersAtDeal(this.rec) : undefined;
-    const res = await this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner, dealt);
+    let res;
+    try {
+      res = await this.persist("action", () => this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner, dealt));
+    } catch (err) {
+      if (err instanceof RoomClosedError) return fail("table/busy", "The table is moving to another server; try again.");
+      throw err;
+    }
     if (res === "conflict") {
+      log.warn({ tableId: this.rec.id, seq: stored.seq }, "table write refused: another process drives the table");
       this.deps.onLeaseLost?.();
       return fail("table/busy", "The table is being driven elsewhere; try again.");
     }
@@ -265,24 +311,27 @@ export class TableRoom {
     this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at, ...(dealt ? { handOwners: dealt } : {}) };
     // Someone new at a seat starts present (the stand-in flag was the previous owner's).
     if (dealt) dealt.forEach((owner, s) => owner !== (prevOwners?.[s] ?? null) && (this.away[s] = false));
-    if (step.state.over) {
-      const players = this.rec.seats;
-      const record = engine.buildRecord(setupOf(this.rec), this.actions.map(({ seat, action }) => ({ seat, action })), step.state);
-      if (!record.ok) throw new Error(`table ${this.rec.id}: cannot build the game record: ${record.error.message}`);
-      await this.deps.store.finishMatch({
-        tableId: this.rec.id,
-        variant: this.rec.variant,
-        record: record.value,
-        players,
-        scores: step.state.scores,
-        finishedAt: at,
-      });
-      this.rec = { ...this.rec, status: "finished" };
-      this.deps.onSummaryChange(this.summary());
-    }
+    this.turnFailures = 0;
     this.broadcast();
+    if (step.state.over) await this.finishStep();
     this.schedule();
     return OK;
+  }
+
+  /**
+   * The match lifecycle's finishing step for a match that is over: record,
+   * ratings, club ladder and analysis queue in one idempotent transaction,
+   * retried until stored. Runs in the queue.
+   */
+  private async finishStep(): Promise<void> {
+    const state = this.state;
+    if (!state?.over || this.rec.status !== "playing") return;
+    const match = finishedMatchOf(this.rec, this.actions, state, this.rec.lastActionAt);
+    const outcome = await this.persist("finish", () => this.deps.store.finishMatch(match));
+    if (outcome === "already-recorded") log.info({ tableId: this.rec.id }, "match was already recorded");
+    this.rec = { ...this.rec, status: "finished" };
+    this.deps.onSummaryChange(this.summary());
+    this.broadcast();
   }
 
   // ---------------------------------------------------------------- turn timer and computer players
@@ -305,8 +354,22 @@ export class TableRoom {
     const delay = humanPresent ? Math.max(0, this.rec.lastActionAt + this.rec.turnSeconds * 1000 - this.deps.now()) : 0;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.botTurn(turn, seq, occupant, humanPresent);
+      this.botTurn(turn, seq, occupant, humanPresent).catch((err: unknown) => this.turnFailed(seq, err));
     }, delay);
+    this.timer.unref?.();
+  }
+
+  /** A computer player's or the timer's turn failed (decision, refusal, storage): the same turn is tried again after a backoff. */
+  private turnFailed(seq: number, err: unknown): void {
+    if (this.closed || this.rec.seq !== seq || this.rec.status !== "playing") return;
+    this.turnFailures++;
+    const wait = retryDelay(this.turnFailures);
+    log.warn({ tableId: this.rec.id, seq, failures: this.turnFailures, retryInMs: wait, err: errText(err) }, "computer turn failed; rescheduled");
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.schedule();
+    }, wait);
     this.timer.unref?.();
   }
 
@@ -316,6 +379,7 @@ export class TableRoom {
    * worker thread, and chat or spectators must not wait for it), and the
    * action is committed in the queue only if the table is still at `seq` and
    * the seat still has the same occupant (a person may have taken it over).
+   * Rejects when the move could not be made; the caller schedules it again.
    */
   private async botTurn(seat: Seat, seq: number, occupant: SeatOccupant | null, standIn: boolean): Promise<void> {
     const startedAt = this.deps.now();
@@ -331,22 +395,24 @@ export class TableRoom {
     if (!view) return;
     const level: BotSeatLevel = occupant?.kind === "bot" ? (occupant.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL;
     let action: Action | null = null;
+    let failure: unknown = null;
     try {
       action = await this.deps.decide(view, { level, budgetMs: this.rec.botBudgetMs ?? this.deps.botBudgetMs, seed: `table:${this.rec.id}` });
     } catch (e) {
-      console.error(`table ${this.rec.id}: computer player failed`, e);
+      failure = e;
     }
     const wait = startedAt + this.deps.botDelayMs - this.deps.now();
     if (action && wait > 0) await sleep(wait);
     await this.enqueue(async () => {
       if (this.thinkingAt === seq) this.thinkingAt = null;
-      if (this.closed || this.rec.seq !== seq || !action) return;
+      if (this.closed || this.rec.seq !== seq) return;
+      if (!action) throw new Error(`computer player failed: ${errText(failure)}`);
       if (this.rec.seats[seat] !== occupant && seating.personPlays(this.rec, seat)) {
         this.schedule(); // a person took their seat back while the computer was thinking
         return;
       }
       const res = await this.commit(seat, action, true);
-      if (!res.ok) console.error(`table ${this.rec.id}: computer player's action refused: ${res.error.code}`);
+      if (!res.ok) throw new Error(`computer player's action refused: ${res.error.code}`);
     });
   }
 
@@ -354,7 +420,7 @@ export class TableRoom {
 
   /** A chat line: only from someone who may watch the table (so outsiders' lines never reach a private or members-only table). */
   say(conn: Conn, text: string, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
-    return this.enqueue(async () => {
+    return this.atOnce(() => {
       const refusal = seating.chatRefusal(this.rec, this.person(conn, facts));
       if (refusal) return { ok: false, error: refusal };
       if (!conn.user) return fail("table/login-required", "Log in to chat.");

@@ -127,6 +127,6 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
         },
       );
     });
-    socket.on("disconnect", () => void hub.disconnect(socket.id));
+    socket.on("disconnect", () => void hub.disconnect(socket.id).catch(() => undefined));
   });
 }

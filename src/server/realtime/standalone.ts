@@ -9,7 +9,10 @@
 import { createServer } from "node:http";
 import { Server } from "socket.io";
 import { getEnv } from "@/env";
+import { exitOnUnhandledFaults } from "@/server/process-faults";
 import { connectCluster, registerRealtime } from "./index";
+
+exitOnUnhandledFaults();
 
 const http = createServer((_req, res) => {
   res.writeHead(404).end();
@@ -18,13 +21,14 @@ const io = new Server(http, { path: "/socket.io" });
 const env = getEnv();
 const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL) : undefined;
 const optional = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-registerRealtime(io, {
+const hub = registerRealtime(io, {
   botDelayMs: optional("BOT_DELAY_MS") ?? 0,
   botBudgetMs: optional("BOT_BUDGET_MS"),
   botThreads: optional("BOT_THREADS"),
   leaseMs: optional("LEASE_MS") ?? 30_000,
   cluster,
 });
+await hub.resumed;
 http.listen(Number(process.env.LIVE_PORT ?? 0), "127.0.0.1", () => {
   const addr = http.address();
   console.log(`listening ${typeof addr === "object" && addr ? addr.port : ""}`);

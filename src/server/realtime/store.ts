@@ -4,6 +4,7 @@
  * implementation is in prisma-store.ts. The action log is append-only and is
  * the truth; a table's match state is rebuilt from it by replay.
  */
+import { isDeepStrictEqual } from "node:util";
 import type { Action, Seat } from "@/engine/types";
 import type { SeatOccupant, TableStatus, TableSummary } from "@/protocol";
 
@@ -104,6 +105,9 @@ export interface FinishedMatch {
 
 export type AppendResult = "ok" | "conflict";
 
+/** Was the finished match stored now, or already (a retried or resumed finish)? */
+export type FinishResult = "recorded" | "already-recorded" | "no-such-table";
+
 export interface TableStore {
   createTable(input: NewTable, now: number): Promise<TableRecord>;
   getTable(id: string): Promise<TableRecord | null>;
@@ -124,19 +128,33 @@ export interface TableStore {
    * Appends one action and moves the table to `action.seq`, in one transaction,
    * only if the table is still at `action.seq - 1` and this process holds its lease.
    * `handOwners`, when the action dealt a new hand, is stored with it.
+   * Idempotent: when the same action is already stored at `action.seq` (an
+   * earlier attempt committed but its answer was lost), the answer is "ok".
    */
   appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult>;
-  /** Stores the finished match and marks the table finished, in one transaction. */
-  finishMatch(match: FinishedMatch): Promise<void>;
-  /** Takes or renews the table's lease; false when another live process holds it. */
+  /**
+   * The finishing step (see modules/matches/lifecycle.ts): stores the finished
+   * match and marks the table finished, in one transaction; a second call for
+   * the same match stores nothing.
+   */
+  finishMatch(match: FinishedMatch): Promise<FinishResult | void>;
+  /**
+   * Takes or renews the table's lease; false only when another process provably
+   * holds it: its lease has not run out and that process is alive. The lease of
+   * a process that is gone is free even before it runs out.
+   */
   acquireLease(tableId: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(tableId: string, owner: string): Promise<void>;
   /** Who holds the table's lease and until when (owner null: nobody); null when there is no such table. */
   leaseHolder(tableId: string): Promise<{ owner: string | null; until: number } | null>;
   /** Tables in play, to resume their rooms (and timers) after a restart. */
   listPlayingTableIds(): Promise<string[]>;
-  /** Tables in play that no live process drives (no lease, or an expired one): candidates for a takeover. */
-  listOrphanedTableIds(now: number): Promise<string[]>;
+  /**
+   * Tables in play that no live process drives (no lease, an expired one, or
+   * one held by a process that is gone), and those whose lease `owner` holds:
+   * candidates for a takeover or a reload.
+   */
+  listOrphanedTableIds(now: number, owner: string): Promise<string[]>;
 }
 
 /** A store in memory, with the same semantics as the database one. */
@@ -144,7 +162,11 @@ export class MemoryTableStore implements TableStore {
   private tables = new Map<string, TableRecord>();
   private actions = new Map<string, StoredAction[]>();
   private leases = new Map<string, { owner: string; until: number }>();
+  /** Lease owners known to be gone (a process that died): their leases are free. */
+  private readonly gone = new Set<string>();
   readonly matches: FinishedMatch[] = [];
+  /** Faults to inject: the next calls of these methods throw (as a lost database connection would). */
+  readonly faults = new Map<"appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable", number>();
   private nextId = 1;
 
   async createTable(input: NewTable, now: number): Promise<TableRecord> {
@@ -169,6 +191,7 @@ export class MemoryTableStore implements TableStore {
     return rec;
   }
   async getTable(id: string) {
+    this.fault("getTable");
     return this.tables.get(id) ?? null;
   }
   async getTableByInvite(code: string) {
@@ -189,27 +212,45 @@ export class MemoryTableStore implements TableStore {
   async loadActions(tableId: string) {
     return (this.actions.get(tableId) ?? []).slice();
   }
+  /** Marks a lease owner as a process that is gone. */
+  markGone(owner: string): void {
+    this.gone.add(owner);
+  }
+  private fault(method: "appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable"): void {
+    const n = this.faults.get(method) ?? 0;
+    if (n <= 0) return;
+    this.faults.set(method, n - 1);
+    throw new Error(`injected fault: ${method}`);
+  }
   async updateSeats(tableId: string, seats: readonly (SeatOccupant | null)[], start: { seed: string; at: number } | null) {
+    this.fault("updateSeats");
     const t = this.mustGet(tableId);
     const handOwners = seats.map((s) => (s?.kind === "human" ? s.userId : null));
     this.tables.set(tableId, start ? { ...t, seats, seed: start.seed, status: "playing", lastActionAt: start.at, handOwners } : { ...t, seats });
   }
   async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult> {
+    this.fault("appendAction");
     const t = this.mustGet(tableId);
     const lease = this.leases.get(tableId);
+    const there = this.actions.get(tableId)![action.seq - 1];
+    if (there && there.seat === action.seat && isDeepStrictEqual(there.action, action.action)) return "ok";
     if (t.seq !== action.seq - 1 || !lease || lease.owner !== leaseOwner) return "conflict";
     this.actions.get(tableId)!.push(action);
     this.tables.set(tableId, { ...t, seq: action.seq, lastActionAt: at, ...(handOwners ? { handOwners } : {}) });
     return "ok";
   }
-  async finishMatch(match: FinishedMatch) {
+  async finishMatch(match: FinishedMatch): Promise<FinishResult> {
+    this.fault("finishMatch");
     const t = this.mustGet(match.tableId);
+    if (t.status === "finished") return "already-recorded";
     this.matches.push(match);
     this.tables.set(match.tableId, { ...t, status: "finished" });
+    return "recorded";
   }
   async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {
+    this.fault("acquireLease");
     const cur = this.leases.get(tableId);
-    if (cur && cur.owner !== owner && cur.until > now) return false;
+    if (cur && cur.owner !== owner && cur.until > now && !this.gone.has(cur.owner)) return false;
     this.leases.set(tableId, { owner, until: now + ttlMs });
     return true;
   }
@@ -224,9 +265,12 @@ export class MemoryTableStore implements TableStore {
   async listPlayingTableIds() {
     return [...this.tables.values()].filter((t) => t.status === "playing").map((t) => t.id);
   }
-  async listOrphanedTableIds(now: number) {
+  async listOrphanedTableIds(now: number, owner: string) {
     const playing = await this.listPlayingTableIds();
-    return playing.filter((id) => (this.leases.get(id)?.until ?? 0) < now);
+    return playing.filter((id) => {
+      const lease = this.leases.get(id);
+      return !lease || lease.until < now || lease.owner === owner || this.gone.has(lease.owner);
+    });
   }
   private mustGet(id: string): TableRecord {
     const t = this.tables.get(id);

@@ -50,6 +50,12 @@ export class LiveClient {
   lastAck: Ack | null = null;
   /** Called with every new snapshot (benchmark timing). */
   onTable: ((t: TableSnapshot) => void) | null = null;
+  /** How long a message waits for its answer. */
+  ackTimeoutMs = 10_000;
+  /** The automatic actions the server accepted, by the version they were sent at. */
+  readonly accepted: { seq: number; action: Action }[] = [];
+  /** Automatic actions that got no answer (the connection dropped, or the time ran out). */
+  readonly unanswered: { seq: number; action: Action }[] = [];
 
   constructor(
     url: string,
@@ -90,7 +96,7 @@ export class LiveClient {
   }
 
   send(msg: ClientMessage | Record<string, unknown>): Promise<Ack> {
-    return this.socket.timeout(10_000).emitWithAck(CLIENT_EVENT, msg) as Promise<Ack>;
+    return this.socket.timeout(this.ackTimeoutMs).emitWithAck(CLIENT_EVENT, msg) as Promise<Ack>;
   }
 
   async open(tableId: string, invite?: string): Promise<Ack> {
@@ -122,6 +128,7 @@ export class LiveClient {
     void this.send({ type: "action", tableId: t.id, seq: t.seq, action }).then(
       (ack) => {
         this.lastAck = ack;
+        if (ack.ok) this.accepted.push({ seq: t.seq, action });
         // Over the rate limit, or the table is moving between processes: try the same version again shortly.
         if (!ack.ok && RETRIED.has(ack.error.code))
           setTimeout(() => {
@@ -130,6 +137,7 @@ export class LiveClient {
           }, 250);
       },
       () => {
+        this.unanswered.push({ seq: t.seq, action });
         this.sentFor = -1; // lost with a connection: try again on the next snapshot
       },
     );

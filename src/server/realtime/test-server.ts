@@ -12,23 +12,45 @@ export interface LiveServer {
   readonly proc: ChildProcess;
   readonly url: string;
   readonly port: number;
+  /** Everything the process wrote to stdout and stderr so far (its structured log lines among it). */
+  output(): string;
 }
 
 /** Starts one server process; `env` adds to (or, with "", clears) the inherited environment. */
 export function startLiveServer(env: Record<string, string>): Promise<LiveServer> {
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/realtime/standalone.ts"], {
     env: { ...process.env, LIVE_PORT: "0", PORT: "3000", BOT_DELAY_MS: "0", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  // Errors still reach the test's own output; the structured log lines (stdout) are only kept.
+  proc.stderr!.on("data", (d: Buffer) => {
+    out += d.toString();
+    process.stderr.write(d);
   });
   return new Promise((resolve, reject) => {
-    let out = "";
     proc.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening (\d+)/.exec(out);
-      if (m) resolve({ proc, url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]) });
+      if (m) resolve({ proc, url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]), output: () => out });
     });
-    proc.on("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
+    proc.on("exit", (code) => reject(new Error(`server exited (${code}): ${out.slice(-2000)}`)));
   });
+}
+
+/** The structured (JSON) log lines a server process wrote. */
+export function logLines(s: LiveServer): Record<string, unknown>[] {
+  return s
+    .output()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
 }
 
 export const stopLiveServer = (s: LiveServer, signal: NodeJS.Signals = "SIGTERM") =>

@@ -9,12 +9,12 @@
  * access.ts). Matching runs under a per-variant advisory lock so two servers
  * never seat the same player twice.
  */
-import { randomBytes } from "node:crypto";
 import { parseOptions, VARIANT_IDS } from "@/engine";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
+import { newMatchSeed, startMatch } from "@/server/modules/matches/lifecycle";
 import type { SeatOccupant } from "@/protocol";
 import { conservative, initialSkill, isPartnershipVariant } from "@/server/modules/ratings/rating-system";
 import { GLOBAL_SCOPE } from "@/server/modules/ratings/service";
@@ -98,7 +98,8 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
       const seated = seatOrder(group, variant);
       const table = await store.createTable({ variant, options: options.value as Record<string, unknown>, isPrivate: true, createdById: seated[0]!.userId, turnSeconds: RANKED_TURN_SECONDS }, now);
       const seats: SeatOccupant[] = seated.map((w) => ({ kind: "human", userId: w.userId, name: names.get(w.userId) ?? "?" }));
-      await store.updateSeats(table.id, seats, { seed: randomBytes(32).toString("hex"), at: now });
+      // The match lifecycle starts it, inside this transaction.
+      await startMatch(tx, { tableId: table.id, seats, seed: newMatchSeed(), at: now });
       await tx.rankedTable.create({ data: { tableId: table.id, variant, scope: GLOBAL_SCOPE, userIds: seated.map((w) => w.userId) }, select: { tableId: true } });
       await tx.rankedQueueEntry.deleteMany({ where: { userId: { in: group.map((w) => w.userId) } } });
       tableIds.push(table.id);
