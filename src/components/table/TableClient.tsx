@@ -17,7 +17,7 @@ import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel, type TableSnapsh
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { RuleSummary } from "@/components/rules/RuleSummary";
-import { actionLabel, bidLabel, cardName, errorText, explain, phaseLabel, type Translator } from "./format";
+import { actionLabel, bidLabel, cardName, errorText, explain, outcomeText, phaseLabel, type Translator } from "./format";
 import { useTableSocket } from "./useTableSocket";
 import { verifyDeal } from "./verify";
 import styles from "./table.module.css";
@@ -501,7 +501,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapshot; names: string[]; t: Translator; te: Translator; hashes: Map<number, string>; last: HandResult; me: Seat | null }) {
   const view = table.view!;
   const [check, setCheck] = useState<string | null>(null);
-  const outcome = te.has(`outcomes.${last.outcome}`) ? te(`outcomes.${last.outcome}`) : last.outcome;
+  const outcome = outcomeText(te, last, me);
   return (
     <section className={styles.results} data-testid="results" id="results" aria-labelledby="results-title">
       <h2 id="results-title">{t("handResult", { n: last.handIndex + 1 })}</h2>
