@@ -52,6 +52,12 @@ test("da and nb: no English on the main pages", async ({ browser, baseURL }) => 
   const guest = await (await browser.newContext()).newPage();
   await guest.goto("/");
 
+  // The search works: in English it finds English on the same pages.
+  await setLanguage(page, "en");
+  await page.goto(`/play/${tableId}`);
+  await expect(page.getByTestId("table")).toBeVisible();
+  expect((await englishOn(page)).length).toBeGreaterThan(3);
+
   const signedIn: [string, string][] = [
     ["/", "main h1"],
     ["/tables", "main h1"],

@@ -153,7 +153,8 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
   const lastPlayed = f.last?.action.type === "play" ? f.last.seat : null;
   const contractText = f.contract
     ? [
-        bidLabel(te, f.contract.bid),
+        // Classic's contract is just "trumps": the trump suit alone says it.
+        f.contract.bid === "trump" ? null : bidLabel(te, f.contract.bid),
         f.contract.declarer !== null ? t("declarer", { name: names[f.contract.declarer] ?? "" }) : null,
         f.contract.trump ? t("trump", { suit: tg(`suits.${f.contract.trump}`) }) : t("noTrump"),
       ]
