@@ -57,6 +57,7 @@ test("da and nb: no English on the main pages", async ({ browser, baseURL }) => 
   await page.goto(`/play/${tableId}`);
   await expect(page.getByTestId("table")).toBeVisible();
   expect((await englishOn(page)).length).toBeGreaterThan(3);
+  await page.goto("/");
 
   const signedIn: [string, string][] = [
     ["/", "main h1"],
