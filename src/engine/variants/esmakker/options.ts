@@ -61,8 +61,8 @@ export const esmakkerOptionFields: readonly OptionField[] = [
     kind: "enum",
     default: "seed000",
     values: [
-      { value: "seed000", label: L("vip < gode < sans < halve", "vip < gode < sans < halve", "vip < gode < sans < halve") },
-      { value: "seed004", label: L("vip < sans < gode < halve", "vip < sans < gode < halve", "vip < sans < gode < halve") },
+      { value: "seed000", label: L("vip < gode < sans < halve", "vipp < gode < sans < halve", "vip < gode < sans < halve") },
+      { value: "seed004", label: L("vip < sans < gode < halve", "vipp < sans < gode < halve", "vip < sans < gode < halve") },
     ],
     label: L("Påhængenes rækkefølge", "Rekkefølgen på tilleggene", "Order of the add-ons"),
     description: L(
