@@ -3,10 +3,12 @@
  * by this test process's computer player over the player's own socket, the
  * other seats by the server's computer players), then its replay is stepped
  * with the keyboard, a double-dummy marker jumps to its card, and the copied
- * link reopens the replay at that card. Screenshots at 1366×900 and 360×740
- * in Danish and Norwegian go to the test output folder.
+ * link reopens the replay at that card. In Danish and Norwegian it shows no
+ * English (e2e/english.ts); screenshots at 1366×900 and 360×740 in both go
+ * to the test output folder.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { englishOn } from "./english";
 import { registerAndLogin, setLanguage } from "./fixtures";
 import { playToTheEnd, tableWithComputers } from "./matches";
 
@@ -14,7 +16,7 @@ import { playToTheEnd, tableWithComputers } from "./matches";
 const trickCards = (page: Page) => page.getByTestId("replay-trick").locator("[data-testid^=replay-play-]");
 
 test("replay: keyboard stepping, a marker jumps to its card, the copied link reopens there", async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await registerAndLogin(page, "Replayer");
@@ -87,6 +89,13 @@ test("replay: keyboard stepping, a marker jumps to its card, the copied link reo
   // Screenshots as a player sees them: desktop and phone, Danish and Norwegian, mid-trick.
   for (const locale of ["da", "nb"] as const) {
     await setLanguage(other, locale);
+    await other.goto(link);
+    await expect(other.getByTestId("replay")).toHaveAttribute("data-step", String(actionIndex + 1));
+    // No English on the replay (the analysis and, at the hand's end, the result included).
+    await expect(other.getByTestId("replay-analysis")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    await other.keyboard.press("End");
+    await expect(other.getByTestId("replay-result")).toBeVisible();
+    expect(await englishOn(other), `${locale} replay`).toEqual([]);
     await other.goto(link);
     await expect(other.getByTestId("replay")).toHaveAttribute("data-step", String(actionIndex + 1));
     await other.setViewportSize({ width: 1366, height: 900 });
