@@ -135,3 +135,29 @@ describe("replay analysis", () => {
     expect(last.after).toBe(r.tricksWon[0]! + r.tricksWon[2]!);
   });
 });
+
+describe("exchangeUpTo3", () => {
+  it("bots of every level finish es-makker hands with the option, and lay away fewer than three cards at times", () => {
+    let partial = 0;
+    for (const levels of [
+      ["random", "easy", "normal", "random"],
+      ["normal", "normal", "easy", "normal"],
+    ] as BotLevel[][])
+      for (let i = 0; i < 3; i++) {
+        const setup = { variant: "esmakker" as const, seed: `upto3-${levels.join()}-${i}`, options: { exchangeUpTo3: true } };
+        const created = createMatch(setup);
+        if (!created.ok) throw new Error(created.error.message);
+        let state = created.value;
+        for (let n = 0; n < 400 && !state.over && state.results.length < 3; n++) {
+          const seat = currentTurn(state)!;
+          const action = decide(view(state, seat), { level: levels[seat]!, seed: `d${n}` });
+          if (action.type === "exchange" && action.discard.length > 0 && action.discard.length < 3) partial++;
+          const step = apply(state, seat, action);
+          if (!step.ok) throw new Error(`${step.error.code}: ${step.error.message}`);
+          state = step.state;
+        }
+        expect(state.results.length === 3 || state.over).toBe(true);
+      }
+    expect(partial).toBeGreaterThan(0);
+  });
+});

@@ -114,6 +114,13 @@ export function chooseExchange(view: MatchView, cards: readonly Card[], legal: r
   // A sol hand that is already safe keeps its cards.
   if (avoid && keep && avoidRisk(cards) < 0.05) return keep;
   const discard = chooseDiscard(cards, contract?.trump ?? null, avoid, calledCard(view));
+  if (options.some((o) => o.discard.length === 1)) {
+    // exchangeUpTo3: lay away only the cards worth less than an unseen kat card is likely to be
+    // (a middle card: rank 8 in a trump contract, under a ten when avoiding tricks).
+    const worse = discard.filter((c) => keepScore(cards, c, contract?.trump ?? null, avoid, calledCard(view)) < UNSEEN_CARD_SCORE(avoid));
+    const partial = options.find((o) => sameCards(o.discard, worse));
+    if (partial) return partial;
+  }
   const listed = options.find((o) => sameCards(o.discard, discard));
   if (listed) return listed;
   const threes = options.filter((o) => o.discard.length === 3);
@@ -132,6 +139,9 @@ export function chooseExchange(view: MatchView, cards: readonly Card[], legal: r
   }
   return { type: "exchange", discard };
 }
+
+/** The keepScore of the card an unseen kat card is worth on average, for exchangeUpTo3. */
+const UNSEEN_CARD_SCORE = (avoid: boolean): number => (avoid ? 10 : 12);
 
 const choose3 = (n: number) => (n * (n - 1) * (n - 2)) / 6;
 

@@ -87,7 +87,9 @@ function checkConservation(state: MatchState): void {
   if (wrong.length) expect({ variant: state.variant, phase: hand.phase, wrong }).toBeNull();
 }
 
-const sameMembers = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
+/** The same action; an exchange's discard is a set of cards, in any order (the engine accepts any order). */
+const sameMembers = (a: Action, b: Action) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+const canonical = (a: Action): Action => (a.type === "exchange" ? { ...a, discard: [...a.discard].sort() } : a);
 
 /** Every card string in a hand view, skipping what only names a card (a called ace) and the seat's own options. */
 function visibleCards(x: unknown, out: Card[], key = ""): Card[] {

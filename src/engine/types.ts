@@ -34,7 +34,7 @@ export type Action =
   | { readonly type: "call"; readonly card: Card } // call an ace (or king)
   | { readonly type: "vipTurn" } // turn the next kat card
   | { readonly type: "vipAccept" } // accept the turned card's suit as trump
-  | { readonly type: "exchange"; readonly discard: readonly Card[] } // three cards, or [] to keep the hand
+  | { readonly type: "exchange"; readonly discard: readonly Card[] } // three cards, or [] to keep the hand (exchangeUpTo3: 0-3)
   | { readonly type: "hide"; readonly card: Card } // fordækt kort: set a card face down
   | { readonly type: "play"; readonly card: Card };
 
@@ -72,6 +72,8 @@ export type ErrorCode =
   | "exchange/card-not-in-hand"
   | "exchange/called-ace"
   | "exchange/compulsory"
+  | "exchange/too-many"
+  | "exchange/vip-three"
   | "hide/not-allowed"
   | "play/card-not-in-hand"
   | "play/must-follow-suit"

@@ -4,7 +4,8 @@
  * from then on and "✓" where it kept the best result. The server analyses
  * hands in the background; while this hand waits or is being solved the
  * panel says so and asks again every few seconds (asking also moves the hand
- * ahead of the queue), until the result is there.
+ * ahead of the queue), until the result is there. Each marked card is a
+ * button that moves the replay to that card (onJump with its action index).
  */
 "use client";
 
@@ -12,11 +13,26 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { useTRPC } from "@/trpc/react";
+import styles from "./replay.module.css";
 
 /** How often a waiting panel asks again. */
 const POLL_MS = 2_000;
 
-export function HandAnalysisPanel({ matchId, handIndex, names }: { matchId: string; handIndex: number; names: readonly string[] }) {
+export function HandAnalysisPanel({
+  matchId,
+  handIndex,
+  names,
+  onJump,
+  current,
+}: {
+  matchId: string;
+  handIndex: number;
+  names: readonly string[];
+  /** Moves the replay to the card with this action index. */
+  onJump?: (actionIndex: number) => void;
+  /** The action index the replay shows now (its card is marked). */
+  current?: number;
+}) {
   const t = useTranslations("history.replay.analysis");
   const trpc = useTRPC();
   const query = useQuery({
@@ -50,21 +66,31 @@ export function HandAnalysisPanel({ matchId, handIndex, names }: { matchId: stri
           {t("legend")} {side.length === 0 ? t("legendOwn") : ""} {complete ? "" : t("incomplete")}
         </p>
       )}
-      <ol>
+      <ol className={styles.analysisTricks}>
         {tricks.map((cards, i) => (
           <li key={i}>
-            {cards.map((p) => (
-              <span key={p.actionIndex} data-testid="replay-analysis-card" data-lost={p.lost ?? ""}>
-                <PlayingCard code={p.card} size="small" label={`${names[p.seat] ?? ""}: ${p.card}`} />
-                {p.lost === null ? null : p.lost > 0 ? (
-                  <strong style={{ color: "var(--danger)" }} title={t("lost", { tricks: p.lost })}>
-                    −{p.lost}
-                  </strong>
-                ) : (
-                  <span title={t("kept")}>✓</span>
-                )}{" "}
-              </span>
-            ))}
+            {cards.map((p) => {
+              const mark = p.lost === null ? null : p.lost > 0 ? `−${p.lost}` : "✓";
+              const meaning = p.lost === null ? "" : p.lost > 0 ? t("lost", { tricks: p.lost }) : t("kept");
+              return (
+                <span key={p.actionIndex} className={styles.entry} data-testid="replay-analysis-card" data-lost={p.lost ?? ""} data-current={current === p.actionIndex ? "1" : undefined}>
+                  <button
+                    type="button"
+                    className={styles.jump}
+                    onClick={() => onJump?.(p.actionIndex)}
+                    disabled={!onJump}
+                    aria-current={current === p.actionIndex ? "step" : undefined}
+                    aria-label={t("jump", { name: names[p.seat] ?? "", card: p.card, mark: meaning })}
+                    title={meaning || undefined}
+                    data-testid="replay-analysis-jump"
+                    data-action-index={p.actionIndex}
+                  >
+                    <PlayingCard code={p.card} size="tiny" />
+                    {mark && <span className={p.lost !== null && p.lost > 0 ? styles.lost : styles.kept}>{mark}</span>}
+                  </button>
+                </span>
+              );
+            })}
           </li>
         ))}
       </ol>

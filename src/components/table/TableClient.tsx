@@ -17,7 +17,7 @@ import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel, type TableSnapsh
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { RuleSummary } from "@/components/rules/RuleSummary";
-import { actionLabel, bidLabel, cardName, errorText, explain, phaseLabel, type Translator } from "./format";
+import { actionLabel, bidLabel, cardName, errorText, explain, outcomeText, phaseLabel, type Translator } from "./format";
 import { useTableSocket } from "./useTableSocket";
 import { verifyDeal } from "./verify";
 import styles from "./table.module.css";
@@ -103,7 +103,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     act({ type: "play", card: c });
   };
   const sameCards = (a: readonly Card[], b: readonly Card[]) => [...a].sort().join() === [...b].sort().join();
-  const exchangeReady = selected.length === 3 && exchanges.some((a) => a.discard.length === 3 && sameCards(a.discard, selectedCards));
+  // exchangeUpTo3: one or two cards may be laid away too (the engine lists them); otherwise exactly three.
+  const upTo3 = exchanges.some((a) => a.discard.length === 1);
+  const exchangeReady = selected.length > 0 && exchanges.some((a) => a.discard.length === selected.length && sameCards(a.discard, selectedCards));
 
   const placeOf = (seat: Seat) => PLACES[(seat - bottom + 4) % 4]!;
   const contract = hand?.contract ?? null;
@@ -299,7 +301,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
       )}
 
       {legal.length > 0 && !legal.every((a) => a.type === "play") && (
-        <Choices legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
+        <Choices legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} upTo3={upTo3} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
       )}
 
       {seated && hand && (
@@ -434,9 +436,9 @@ function ContractBar({ hand, names, t, te, tg, me, declaringSide }: { hand: Hand
 }
 
 function Choices({
-  legal, act, t, te, tg, selected, exchanges, exchangeReady, canKeep, clearSelection,
+  legal, act, t, te, tg, selected, exchanges, upTo3, exchangeReady, canKeep, clearSelection,
 }: {
-  legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
+  legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; upTo3: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
 } & Tr) {
   const bids = legal.filter((a): a is Extract<Action, { type: "bid" }> => a.type === "bid");
   const others = legal.filter((a) => a.type !== "bid" && a.type !== "exchange" && a.type !== "hide" && a.type !== "play");
@@ -479,7 +481,7 @@ function Choices({
       )}
       {exchanges && (
         <div className={styles.choiceRow}>
-          <span>{t("exchangeHelp", { count: selected.length })}</span>
+          <span>{t(upTo3 ? "exchangeHelpUpTo3" : "exchangeHelp", { count: selected.length })}</span>
           <button
             type="button"
             className="button"
@@ -519,7 +521,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapshot; names: string[]; t: Translator; te: Translator; hashes: Map<number, string>; last: HandResult; me: Seat | null }) {
   const view = table.view!;
   const [check, setCheck] = useState<string | null>(null);
-  const outcome = te.has(`outcomes.${last.outcome}`) ? te(`outcomes.${last.outcome}`) : last.outcome;
+  const outcome = outcomeText(te, last, me);
   return (
     <section className={styles.results} data-testid="results" id="results" aria-labelledby="results-title">
       <h2 id="results-title">{t("handResult", { n: last.handIndex + 1 })}</h2>

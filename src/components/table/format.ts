@@ -78,3 +78,20 @@ export function actionLabel(te: Translator, tg: Translator, a: { type: string; b
   if (a.type === "call" && a.card) return cardName(tg, a.card);
   return te.has(`actions.${a.type}`) ? te(`actions.${a.type}`) : a.type;
 }
+
+/**
+ * A finished hand's outcome told from `viewer`'s side: "Made"/"Lost" for the
+ * declaring side (and for spectators), and for a defender what the made or
+ * lost contract means to them ("Against you: the declarer made the
+ * contract", "You defeated the contract").
+ */
+export function outcomeText(
+  t: Translator,
+  result: { outcome: string; contract: { declarer: number | null; partners: readonly number[] } | null },
+  viewer: number | null,
+): string {
+  const c = result.contract;
+  const defending = viewer !== null && c !== null && c.declarer !== null && c.declarer !== viewer && !c.partners.includes(viewer);
+  if (defending && t.has(`outcomesAgainst.${result.outcome}`)) return t(`outcomesAgainst.${result.outcome}`);
+  return t.has(`outcomes.${result.outcome}`) ? t(`outcomes.${result.outcome}`) : result.outcome;
+}

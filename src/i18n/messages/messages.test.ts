@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALES } from "../config";
 import { MESSAGES } from "./index";
+import { getVariant, variantIds } from "@/engine";
 
 /** Flattens nested messages to "namespace.key.sub" → text (arrays index by position). */
 function flatten(value: unknown, prefix = ""): Map<string, string> {
@@ -63,6 +64,34 @@ describe("game terms", () => {
       "makker-ess",
       "partner ace",
     ]);
-    expect([term("da", "kitty"), term("nb", "kitty"), term("en", "kitty")]).toEqual(["kat", "kat", "kitty"]);
+    expect([term("da", "kitty"), term("nb", "kitty"), term("en", "kitty")]).toEqual(["kat", "katt", "kitty"]);
+  });
+});
+
+describe("texts kept beside the engine (variant names, house-rule labels)", () => {
+  it("every variant name, option label, description and choice has a Danish, Norwegian and English text", () => {
+    for (const id of variantIds()) {
+      const v = getVariant(id)!;
+      const texts = [v.name, ...v.optionFields.flatMap((f) => [f.label, f.description, ...(f.values ?? []).map((x) => x.label)])];
+      for (const text of texts) for (const locale of LOCALES) expect(text[locale]?.trim(), `${id}: ${JSON.stringify(text)}`).toBeTruthy();
+    }
+  });
+
+  it("Norwegian says vipp and katt, never vip or kat", () => {
+    for (const id of variantIds())
+      for (const f of getVariant(id)!.optionFields)
+        for (const text of [f.label.nb, f.description.nb, ...(f.values ?? []).map((x) => x.label.nb)])
+          expect(text, `${id}.${f.key}`).not.toMatch(/(?<!\p{L})(vip|kat)(?!\p{L})/iu);
+    for (const [key, text] of flatten(MESSAGES.nb)) expect(text, key).not.toMatch(/(?<!\p{L})(vip|kat)(?!\p{L})/iu);
+  });
+});
+
+describe("the deal's seed", () => {
+  it("has one word per language: blandenøgle (da), stokkenøkkel (nb), seed (en); never frø or an untranslated seed", () => {
+    for (const [locale, word] of [["da", "blandenøgle"], ["nb", "stokkenøkkel"]] as const) {
+      const texts = [...flatten(MESSAGES[locale])];
+      for (const [key, text] of texts) expect(text, `${locale} ${key}`).not.toMatch(/(?<!\p{L})(seed|frø)(?!\p{L})/iu);
+      expect(texts.some(([, text]) => text.toLowerCase().includes(word))).toBe(true);
+    }
   });
 });

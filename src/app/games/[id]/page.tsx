@@ -1,4 +1,8 @@
-/** /games/[id]: a finished match replayed from its stored game record, with the ratings it changed. */
+/**
+ * /games/[id]: a finished match replayed from its stored game record, with the
+ * ratings it changed. ?hand=H&step=S opens it at hand H (from 1) after S
+ * actions of that hand (the replay's copied link).
+ */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
@@ -8,13 +12,21 @@ import { getServerApi } from "@/server/api/server";
 import { ReplayViewer } from "@/components/replay/ReplayViewer";
 
 type Params = Promise<{ id: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/** A whole number from the address, or undefined (the viewer clamps it to the record). */
+const whole = (v: string | string[] | undefined): number | undefined => {
+  const n = typeof v === "string" && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("history"))("replay.title") };
 }
 
-export default async function GamePage({ params }: { params: Params }) {
-  const { id } = await params;
+export default async function GamePage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const [{ id }, search] = await Promise.all([params, searchParams]);
+  const initial = { hand: whole(search.hand) ?? 1, step: whole(search.step) ?? 0 };
   const [api, t, tg, format] = await Promise.all([getServerApi(), getTranslations("history"), getTranslations("game"), getFormatter()]);
   const match = await api.history.match({ matchId: id }).catch((e) => {
     if (e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "FORBIDDEN")) return e.code;
@@ -53,7 +65,7 @@ export default async function GamePage({ params }: { params: Params }) {
           ))}
         </ul>
       )}
-      <ReplayViewer record={record.value} fileName={`whist-${match.variant}-${id}.json`} matchId={id} />
+      <ReplayViewer record={record.value} fileName={`whist-${match.variant}-${id}.json`} matchId={id} initial={initial} />
     </>
   );
 }

@@ -78,6 +78,11 @@ export interface EsmakkerHand extends BaseHand {
   readonly kat: readonly Card[];
   /** Seat that laid the current kat (sees it); null while it is the dealt kat. */
   readonly katOwner: Seat | null;
+  /**
+   * How many of the kat's first cards its owner laid there and sees: 3 after
+   * a full exchange; with exchangeUpTo3 the untaken rest stays unseen.
+   */
+  readonly katLaid: number;
   /** Vip: kat cards turned face up so far (kat[0..vipTurned-1]). */
   readonly vipTurned: number;
   /** Seats still to exchange, the first one acting now. */
@@ -112,6 +117,7 @@ type Setup = Pick<
   | "partner"
   | "kat"
   | "katOwner"
+  | "katLaid"
   | "vipTurned"
   | "exchangers"
   | "hidden"
@@ -243,6 +249,7 @@ class Hand implements EsmakkerHand {
   get partner() { return this.setup.partner; } // prettier-ignore
   get kat() { return this.setup.kat; } // prettier-ignore
   get katOwner() { return this.setup.katOwner; } // prettier-ignore
+  get katLaid() { return this.setup.katLaid; } // prettier-ignore
   get vipTurned() { return this.setup.vipTurned; } // prettier-ignore
   get exchangers() { return this.setup.exchangers; } // prettier-ignore
   get hidden() { return this.setup.hidden; } // prettier-ignore
@@ -293,6 +300,7 @@ export const plainHand = (h: EsmakkerHand): EsmakkerHand => ({
   partnerPublic: h.partnerPublic,
   kat: h.kat,
   katOwner: h.katOwner,
+  katLaid: h.katLaid,
   vipTurned: h.vipTurned,
   exchangers: h.exchangers,
   hidden: h.hidden,
@@ -356,6 +364,8 @@ const draft = (s: Setup): Draft => ({
   partner: s.partner,
   kat: s.kat,
   katOwner: s.katOwner,
+  // A plain hand written before exchangeUpTo3 has no katLaid: its owner laid the whole kat.
+  katLaid: s.katLaid ?? (s.katOwner === null ? 0 : 3),
   vipTurned: s.vipTurned,
   exchangers: s.exchangers,
   hidden: s.hidden,
@@ -475,6 +485,7 @@ export function startHand(ctx: MatchContext<EsmakkerOptions>, deal: Deal): Esmak
     partner: null,
     kat: deal.kat, // lists are never changed in place: the deal's own can be shared
     katOwner: null,
+    katLaid: 0,
     vipTurned: 0,
     exchangers: [],
     hidden: null,
@@ -507,7 +518,7 @@ export function legalActions(hand: EsmakkerHand, seat: Seat, o: EsmakkerOptions)
     case "vip":
       return h.vipTurned === 0 ? [VIP_TURN] : h.vipTurned < 3 ? [VIP_TURN, VIP_ACCEPT] : [VIP_ACCEPT];
     case "exchange":
-      return exchangeActions(h, seat);
+      return exchangeActions(h, seat, o);
     case "hide": {
       const out: Action[] = [DECLINE];
       for (const c of h.hands[seat]!) if (c !== JK) out.push(HIDE_ACTIONS[cardIndex(c)]!);
@@ -541,11 +552,37 @@ const triplesBelow = (n: number): number[] => {
   return t;
 };
 
-/** The cards `seat` may lay away (all but the called card) and whether keeping the hand is allowed. */
-function exchangeChoices(h: EsmakkerHand, seat: Seat): { hand: readonly Card[]; mayKeep: boolean } {
+/**
+ * The cards `seat` may lay away (all but the called card), whether keeping
+ * the hand is allowed, and whether one or two cards may be exchanged
+ * (exchangeUpTo3; in vip the exchange stays three cards).
+ */
+function exchangeChoices(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): { hand: readonly Card[]; mayKeep: boolean; partial: boolean } {
   const held = h.hands[seat]!;
   const hand = h.called === null ? held : held.filter((c) => c !== h.called);
-  return { hand, mayKeep: !(h.bid !== null && h.bid.endsWith("vip")) }; // vip: the exchange is compulsory
+  const vip = h.bid !== null && h.bid.endsWith("vip"); // vip: the exchange is compulsory
+  return { hand, mayKeep: !vip, partial: o.exchangeUpTo3 && !vip };
+}
+
+/**
+ * exchangeUpTo3: the distinct one- and two-card discards of `hand` (jokers
+ * are alike: a discard is listed with the hand's first jokers, as for the
+ * triples), singles first, in position order.
+ */
+function smallDiscards(hand: readonly Card[]): Action[] {
+  const jokerNumber: number[] = [];
+  for (let p = 0, m = 0; p < hand.length; p++) jokerNumber.push(hand[p] === JK ? m++ : -1);
+  const canonical = (positions: readonly number[]): boolean => {
+    let m = 0;
+    for (const p of positions) if (hand[p] === JK && jokerNumber[p] !== m++) return false;
+    return true;
+  };
+  const out: Action[] = [];
+  for (let i = 0; i < hand.length; i++) if (canonical([i])) out.push(Object.freeze({ type: "exchange", discard: Object.freeze([hand[i]!]) }) as Action);
+  for (let i = 0; i < hand.length; i++)
+    for (let j = i + 1; j < hand.length; j++)
+      if (canonical([i, j])) out.push(Object.freeze({ type: "exchange", discard: Object.freeze([hand[i]!, hand[j]!]) }) as Action);
+  return out;
 }
 
 /** The distinct discards of hands with two or more jokers, by hand size * 65536 + the jokers' position mask. */
@@ -597,9 +634,19 @@ function discardAt(hand: readonly Card[], index: readonly number[], i: number, j
   }) as Action);
 }
 
-/** Every distinct 3-card discard (jokers are alike), without the called card; first keeping the hand unless compulsory. */
-function exchangeActions(h: EsmakkerHand, seat: Seat): Action[] {
-  const { hand, mayKeep } = exchangeChoices(h, seat);
+/**
+ * Every distinct 3-card discard (jokers are alike), without the called card;
+ * first keeping the hand unless compulsory; with exchangeUpTo3 the one- and
+ * two-card discards between them.
+ */
+function exchangeActions(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions): Action[] {
+  const { hand, mayKeep, partial } = exchangeChoices(h, seat, o);
+  if (partial) return [KEEP, ...smallDiscards(hand), ...threeCardDiscards(hand, false)];
+  return threeCardDiscards(hand, mayKeep);
+}
+
+/** The distinct 3-card discards of `hand`, after KEEP when `mayKeep`. */
+function threeCardDiscards(hand: readonly Card[], mayKeep: boolean): Action[] {
   const distinct = distinctTriples(hand);
   const index = hand.map(cardIndex);
   const t = triplesBelow(hand.length);
@@ -613,9 +660,13 @@ function exchangeActions(h: EsmakkerHand, seat: Seat): Action[] {
   return all;
 }
 
-/** exchangeActions(h, seat)[rng.int(count)] without building the list. */
-function randomExchange(h: EsmakkerHand, seat: Seat, rng: Rng): Action {
-  const { hand, mayKeep } = exchangeChoices(h, seat);
+/** exchangeActions(h, seat, o)[rng.int(count)], without building the list of the usual 3-card exchange. */
+function randomExchange(h: EsmakkerHand, seat: Seat, o: EsmakkerOptions, rng: Rng): Action {
+  const { hand, mayKeep, partial } = exchangeChoices(h, seat, o);
+  if (partial) {
+    const all = exchangeActions(h, seat, o);
+    return all[rng.int(all.length)]!;
+  }
   const first = mayKeep ? 1 : 0;
   const distinct = distinctTriples(hand);
   const t = triplesBelow(hand.length);
@@ -630,7 +681,7 @@ function randomExchange(h: EsmakkerHand, seat: Seat, rng: Rng): Action {
 export function randomLegalAction(hand: EsmakkerHand, seat: Seat, o: EsmakkerOptions, rng: Rng): Action | null {
   const h = asHand(hand);
   if (h.turn !== seat) return null;
-  if (h.phase === "exchange") return randomExchange(h, seat, rng);
+  if (h.phase === "exchange") return randomExchange(h, seat, o, rng);
   if (h.phase === "play") return PLAY_ACTIONS[h.holding.index[(seat << 4) + randomPlayPosition(h, seat, rng)]!]!;
   if (h.phase === "auction") {
     // Indexes legalActions' list (the bids allowed, then the others) without copying the bids.
@@ -807,9 +858,13 @@ function refusal(h: Hand, seat: Seat, action: Action, o: EsmakkerOptions): HandS
       if (action.type !== "exchange") return wrongPhase(h, action);
       if (!Array.isArray(action.discard)) return fail("action/malformed", "An exchange needs a discard list");
       const d = action.discard;
-      if (d.length === 0)
-        return bidDef(h, o)!.addOn === "vip" ? fail("exchange/compulsory", "In vip the exchange is compulsory") : null;
-      if (d.length !== 3) return fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
+      const vip = bidDef(h, o)!.addOn === "vip";
+      if (d.length === 0) return vip ? fail("exchange/compulsory", "In vip the exchange is compulsory") : null;
+      if (vip && d.length !== 3) return fail("exchange/vip-three", "In vip the exchange is exactly three cards", { count: d.length });
+      if (o.exchangeUpTo3 ? d.length > 3 : d.length !== 3)
+        return o.exchangeUpTo3
+          ? fail("exchange/too-many", "Lay away at most three cards", { count: d.length })
+          : fail("exchange/wrong-count", "Exchange all three cards or none", { count: d.length });
       if (withoutAll(h.hands[seat]!, d) === null)
         return fail("exchange/card-not-in-hand", "You can only lay away cards you hold", { discard: d });
       if (h.called !== null && d.includes(h.called))
@@ -939,18 +994,26 @@ function callStep(d: Hand, card: Card, o: EsmakkerOptions): readonly EngineEvent
   return NO_EVENTS;
 }
 
-/** `seat` lays away `discard` (three cards, or none to keep the hand) on the fork `d`. */
+/**
+ * `seat` lays away `discard` on the fork `d`: three cards, or none to keep
+ * the hand; with exchangeUpTo3 also one or two. It takes as many of the kat's
+ * first cards, unseen; its discards take their places at the front of the kat
+ * and the untaken cards stay behind them, unseen by anyone.
+ */
 function exchangeStep(d: Hand, seat: Seat, discard: readonly Card[], o: EsmakkerOptions): void {
   const s = edit(d);
   const exchangers = (s.exchangers = s.exchangers.slice(1));
   let held: (readonly Card[])[] | undefined;
-  if (discard.length === 3) {
+  const n = discard.length;
+  if (n > 0) {
     const rest = withoutAll(d.hands[seat]!, discard)!;
-    for (const c of s.kat) rest.push(c);
+    const kat = s.kat;
+    for (let i = 0; i < n; i++) rest.push(kat[i]!);
     held = d.holding.held.slice();
     held[seat] = rest;
-    s.kat = [discard[0]!, discard[1]!, discard[2]!];
+    s.kat = n === 3 ? [discard[0]!, discard[1]!, discard[2]!] : [...discard, ...kat.slice(n)];
     s.katOwner = seat;
+    s.katLaid = n;
   }
   if (exchangers.length > 0) return moveTo(d, "exchange", exchangers[0]!, held);
   const declarer = s.declarer!;

@@ -28,6 +28,11 @@
  *   `solValues` option.
  * - The called ace must be played on the first lead of its suit even by a
  *   holder who would rather play a joker.
+ * - exchangeUpTo3 (RULES.md §1): the player laying away k cards takes the
+ *   kat's first k cards; the discards take their places at the front of the
+ *   kat and the untaken cards stay behind them, seen by nobody until the hand
+ *   is over (the kat's owner sees only its own discards). With gå med the
+ *   next exchanger takes from the front of that kat. Vip stays 3 cards.
  */
 import type { Variant } from "../../types";
 import { type EsmakkerHand, applyAction, legalActions, playHandOut, randomLegalAction, startHand } from "./hand";

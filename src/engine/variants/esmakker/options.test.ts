@@ -14,6 +14,7 @@ describe("es-makker options", () => {
       fordaektKort: false,
       jokerTrumpable: false,
       vipJokerPrevious: false,
+      exchangeUpTo3: false,
       tariff: [10, 20, 40, 80, 160, 320, 640],
       solValues: [50, 100, 150, 200],
       deals: 12,

@@ -21,6 +21,7 @@ export const esmakkerOptionsSchema = z
     fordaektKort: z.boolean().default(false),
     jokerTrumpable: z.boolean().default(false),
     vipJokerPrevious: z.boolean().default(false),
+    exchangeUpTo3: z.boolean().default(false),
     tariff: z
       .array(z.number().int().positive().max(1_000_000))
       .length(7, "tariff needs exactly 7 values, for 7 to 13 tricks")
@@ -60,8 +61,8 @@ export const esmakkerOptionFields: readonly OptionField[] = [
     kind: "enum",
     default: "seed000",
     values: [
-      { value: "seed000", label: L("vip < gode < sans < halve", "vip < gode < sans < halve", "vip < gode < sans < halve") },
-      { value: "seed004", label: L("vip < sans < gode < halve", "vip < sans < gode < halve", "vip < sans < gode < halve") },
+      { value: "seed000", label: L("vip < gode < sans < halve", "vipp < gode < sans < halve", "vip < gode < sans < halve") },
+      { value: "seed004", label: L("vip < sans < gode < halve", "vipp < sans < gode < halve", "vip < sans < gode < halve") },
     ],
     label: L("Påhængenes rækkefølge", "Rekkefølgen på tilleggene", "Order of the add-ons"),
     description: L(
@@ -134,6 +135,17 @@ export const esmakkerOptionFields: readonly OptionField[] = [
       "En vendt joker i vip betyder det forrige vendte korts kulør (vendt først: uden trumf).",
       "En snudd joker i vipp betyr fargen til forrige snudde kort (snudd først: uten trumf).",
       "A turned joker in vip means the previously turned card's suit (turned first: no trump).",
+    ),
+  },
+  {
+    key: "exchangeUpTo3",
+    kind: "boolean",
+    default: false,
+    label: L("Byt 0 til 3 kort med katten", "Bytt 0 til 3 kort med katten", "Exchange 0 to 3 cards with the kat"),
+    description: L(
+      "Den der bytter, lægger 0, 1, 2 eller 3 kort væk og tager lige så mange af kattens kort usete, i deres rækkefølge; resten af katten forbliver uset. I vip byttes stadig 3 kort.",
+      "Den som bytter, legger bort 0, 1, 2 eller 3 kort og tar like mange av kattens kort usett, i rekkefølge; resten av katten forblir usett. I vipp byttes fortsatt 3 kort.",
+      "The exchanging player lays away 0, 1, 2 or 3 cards and takes as many of the kat's cards unseen, in their order; the rest of the kat stays unseen. In vip the exchange stays 3 cards.",
     ),
   },
   {

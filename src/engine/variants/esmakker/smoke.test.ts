@@ -7,7 +7,7 @@ import { ctxOf, opts } from "./testkit";
 
 const OPTION_SETS = [
   opts(),
-  opts({ staerke: true, addOnOrder: "seed004", baghaand: true, jernhaand: true, gaaMed: true, fordaektKort: true, jokerTrumpable: true, vipJokerPrevious: true }),
+  opts({ staerke: true, addOnOrder: "seed004", baghaand: true, jernhaand: true, gaaMed: true, fordaektKort: true, jokerTrumpable: true, vipJokerPrevious: true, exchangeUpTo3: true }),
 ];
 
 describe("random playouts", () => {

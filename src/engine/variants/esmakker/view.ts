@@ -23,7 +23,8 @@ export function viewHand(h: EsmakkerHand, viewer: Seat | null, o: EsmakkerOption
   }));
   const kat = {
     count: h.kat.length,
-    cards: h.kat.map((c, i) => (done || (h.katOwner === null ? i < h.vipTurned : h.katOwner === viewer) ? c : null)),
+    // The kat's owner sees only the cards it laid there (exchangeUpTo3 leaves the untaken ones unseen).
+    cards: h.kat.map((c, i) => (done || (h.katOwner === null ? i < h.vipTurned : h.katOwner === viewer && i < h.katLaid) ? c : null)),
   };
   const masked = h.hidden !== null && !done && viewer !== h.declarer;
   const mask = (p: Play): Play =>
