@@ -19,6 +19,7 @@
  * Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres@127.0.0.1:5432).
  */
 import { randomBytes } from "node:crypto";
+import { numberArg, scriptArgs } from "../src/cli/args";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { sessionCookie, type LiveClient } from "../src/server/realtime/test-client";
@@ -26,8 +27,22 @@ import { checkTable, eventually, openChaosTable, tableStates, type ChaosKind, ty
 import { TcpProxy } from "../src/server/realtime/test-proxy";
 import { startLiveServer, stopLiveServer, type LiveServer } from "../src/server/realtime/test-server";
 
-const TABLES = Math.max(1, Number(process.argv[2] ?? 6));
-const FAULTS = Math.max(1, Number(process.argv[3] ?? 1));
+const { TABLES, FAULTS } = scriptArgs(
+  {
+    usageName: "npm run bench:chaos --",
+    summary:
+      "Live tables through faults: one server process on a throw-away database behind a TCP proxy, TABLES tables of classic whist, then FAULTS faults of each kind (kill -9 and an immediate restart; the database unreachable for 8 s). Prints tables resumed, frozen, actions lost and duplicated, and the recovery p95.",
+    positionals: [
+      { name: "TABLES", optional: true, help: "tables in play (default 6)" },
+      { name: "FAULTS", optional: true, help: "faults of each kind (default 1)" },
+    ],
+    examples: ["npm run bench:chaos", "npm run bench:chaos -- 6 2", "npm run bench:chaos -- 1 1   (a quick check that it runs)"],
+  },
+  (a) => ({
+    TABLES: numberArg("TABLES", a.positionals[0], 6, { min: 1, integer: true }),
+    FAULTS: numberArg("FAULTS", a.positionals[1], 1, { min: 1, integer: true }),
+  }),
+);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const KINDS: ChaosKind[] = ["people", "computers", "mixed"];
 const FROZEN_AFTER_MS = 30_000;
