@@ -15,7 +15,8 @@ import { DATA_DIR, loadEnv } from "@/env";
 import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
 import { migrateDeploy } from "@/server/migrate";
 import { disconnectDb, getDb } from "@/server/db";
-import { pruneLoginAttempts } from "@/server/auth/rate-limit";
+import { pruneSessions } from "@/server/auth/sessions";
+import { closeRateLimiters } from "@/server/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
 
@@ -65,8 +66,8 @@ async function main() {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   log(`ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
 
-  // Login attempts only matter inside the rate-limit window; drop older rows hourly.
-  const prune = () => void pruneLoginAttempts(getDb()).catch((error) => console.error("[server] pruning login attempts:", error));
+  // Ended sessions (expired or idle) are refused anyway; drop their rows hourly.
+  const prune = () => void pruneSessions(getDb()).catch((error) => console.error("[server] pruning sessions:", error));
   prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // Replays' double-dummy analysis: queued hands are solved in the background, at low priority.
@@ -87,6 +88,7 @@ async function main() {
       http.closeAllConnections?.();
       await app.close?.();
       await cluster?.close();
+      await closeRateLimiters();
       await disconnectDb();
       await embedded?.stop();
       process.exit(0);

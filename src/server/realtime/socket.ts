@@ -10,8 +10,8 @@ import type { TableHub } from "./lobby";
 import type { Conn, ConnUser, Transport } from "./transport";
 
 export interface SocketOptions {
-  /** The session user for a handshake's Cookie header, or null. */
-  readonly authenticate: (cookieHeader: string | undefined) => Promise<ConnUser | null>;
+  /** The session user for a handshake's Cookie header, or null; `rooms` the socket joins (so logouts can disconnect it). */
+  readonly authenticate: (cookieHeader: string | undefined) => Promise<(ConnUser & { readonly rooms?: readonly string[] }) | null>;
   /** Origins a browser may connect from (besides the server's own host). */
   readonly allowedOrigins: readonly string[];
   readonly ratePerSecond?: number;
@@ -78,7 +78,8 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
     if (!originAllowed(h.origin, h.host, opts.allowedOrigins)) return next(new Error("origin not allowed"));
     opts.authenticate(h.cookie).then(
       (user) => {
-        socket.data.user = user;
+        socket.data.user = user ? { id: user.id, name: user.name } : null;
+        socket.data.rooms = user?.rooms ?? [];
         next();
       },
       () => {
@@ -90,6 +91,8 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
 
   io.on("connection", (socket: Socket) => {
     const conn: Conn = { id: socket.id, user: (socket.data.user as ConnUser | null) ?? null };
+    const rooms = (socket.data.rooms as string[] | undefined) ?? [];
+    if (rooms.length > 0) void socket.join(rooms);
     const bucket = new TokenBucket(rate, burst);
     let strikes = 0;
     const refuse = (ack: ((a: Ack) => void) | undefined, a: Ack) => {
