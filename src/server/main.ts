@@ -18,6 +18,7 @@ import { disconnectDb, getDb } from "@/server/db";
 import { pruneSessions } from "@/server/auth/sessions";
 import { closeRateLimiters } from "@/server/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
+import { addSocketSecurityHeaders, guardRequest } from "@/server/http/guard";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
 
 const log = (msg: string) => console.log(`[server] ${msg}`);
@@ -50,8 +51,12 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const http = createServer((req, res) => void handle(req, res));
-  const io = new Server(http, { path: "/socket.io" });
+  const guard = { trustProxy: env.TRUST_PROXY, allowedOrigins: env.AUTH_URL ? [env.AUTH_URL] : [] };
+  const http = createServer((req, res) => {
+    if (!guardRequest(req, res, guard)) void handle(req, res);
+  });
+  const io = new Server(http, { path: "/socket.io", maxHttpBufferSize: 64 * 1024 });
+  addSocketSecurityHeaders(io, guard.trustProxy);
 
   // With Redis, several processes share live tables (socket.io Redis adapter + forwarding to each table's driver).
   const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, env.REDIS_PREFIX) : undefined;

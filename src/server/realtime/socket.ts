@@ -8,6 +8,7 @@ import type { Server, Socket } from "socket.io";
 import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ServerMessage } from "@/protocol";
 import type { TableHub } from "./lobby";
 import type { Conn, ConnUser, Transport } from "./transport";
+import { originAllowed } from "@/server/http/origin";
 
 export interface SocketOptions {
   /** The session user for a handshake's Cookie header, or null; `rooms` the socket joins (so logouts can disconnect it). */
@@ -49,24 +50,8 @@ export class SocketTransport implements Transport {
   }
 }
 
-/** True when a browser Origin may open a socket: one of the allowed origins, or the host it connected to. */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
-  if (!origin) return true; // not a browser: it cannot ride on a visitor's cookies
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (host && o.host === host) return true;
-  return allowed.some((a) => {
-    try {
-      return new URL(a).origin === o.origin;
-    } catch {
-      return false;
-    }
-  });
-}
+/** True when a browser Origin may open a socket (shared with the HTTP guard). */
+export { originAllowed };
 
 export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): void {
   const rate = opts.ratePerSecond ?? 8;
