@@ -247,7 +247,7 @@ describe("internal errors", () => {
         endpoint: "/api/trpc",
         req: new Request("http://test/api/trpc/accounts.profile?input=" + encodeURIComponent(JSON.stringify({ json: { userId: "u1" } }))),
         router: appRouter,
-        createContext: () => ({ db: broken, user: null, locale: "en", ip: "127.0.0.1" }),
+        createContext: () => ({ db: broken, user: null, locale: "en" as const, ip: "127.0.0.1" }),
       });
       const text = await res.text();
       expect(res.status).toBe(500);
