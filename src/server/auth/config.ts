@@ -8,7 +8,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/server/db";
 import { clientIpFromHeaders } from "./ip";
-import { endSession, SESSION_LIFETIME_S, startSession } from "./sessions";
+import { endSession, resolveSession, SESSION_LIFETIME_S, startSession } from "./sessions";
 import { loginInput } from "@/server/modules/accounts/schema";
 import { verifyCredentials } from "@/server/modules/accounts/service";
 
@@ -54,8 +54,11 @@ export const { auth, handlers, signIn, signOut } = NextAuth({
       if (user?.id) {
         token.sub = user.id;
         token.sid = await startSession(getDb(), user.id);
+        return token;
       }
-      return token;
+      // Every later read (GET /api/auth/session, auth()): only while the server-side session lives.
+      if (typeof token.sid !== "string" || typeof token.sub !== "string") return null;
+      return (await resolveSession(getDb(), token.sid, token.sub)) ? token : null;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;

@@ -52,6 +52,7 @@ describe("sessions that end", () => {
     const b = browser();
     expect(await b.login(user.email, user.password)).toBe("ok");
     expect((await b.query("accounts.me")).data).toMatchObject({ id: user.id });
+    expect(await (await b.fetch("/api/auth/session")).json()).toMatchObject({ user: { id: user.id } });
     const stolen = b.sessionCookie()!;
     expect(await sessionRows(user.id)).toBe(1);
 
@@ -67,6 +68,8 @@ describe("sessions that end", () => {
     const create = await attacker.mutate("tables.create", { variant: "classic" });
     expect(create.status).toBe(401);
     expect(await tablesOf(user.id)).toBe(0);
+    // Auth.js's own session endpoint agrees: no user.
+    expect(await (await attacker.fetch("/api/auth/session")).json()).toBeNull();
   });
 
   it("replayed cookie after logout: the socket handshake is not signed in and cannot take a seat; logout disconnects the open socket", async () => {
