@@ -60,25 +60,19 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<number |
 export async function reserveLoginAttempt(email: string, ip: string): Promise<LoginReservation> {
   const l = limiters();
   const pair = `${email}|${ip}`;
-  const known = (await l.known.get(pair)) !== null;
-  const waits: number[] = [];
-  const taken: [RateLimiterAbstract, string][] = [];
-  for (const [limiter, key] of [[l.emailIp, pair], [l.ip, ip], ...(known ? [] : [[l.email, email]])] as [RateLimiterAbstract, string][]) {
-    const wait = await take(limiter, key);
-    if (wait === null) taken.push([limiter, key]);
-    else {
-      waits.push(wait);
-      break;
-    }
-  }
-  if (waits.length > 0) return { allowed: false, retryAfterMs: Math.max(...waits) };
+  // In order, stopping at the first refusal: guesses from a blocked pair do not
+  // count towards the per-email limit that could lock out the owner elsewhere.
+  const [known, pairWait] = await Promise.all([l.known.get(pair).then((r) => r !== null), take(l.emailIp, pair)]);
+  const wait = pairWait ?? (await take(l.ip, ip)) ?? (known ? null : await take(l.email, email));
+  if (wait !== null) return { allowed: false, retryAfterMs: wait };
   return {
     allowed: true,
     release: async (success) => {
       if (!success) return;
       await Promise.all([
         l.emailIp.delete(pair),
-        ...taken.filter(([limiter]) => limiter !== l.emailIp).map(([limiter, key]) => limiter.reward(key, 1)),
+        l.ip.reward(ip, 1),
+        ...(known ? [] : [l.email.reward(email, 1)]),
         l.known.set(pair, 1, LOGIN_LIMITS.knownIpDays * DAY),
       ]);
     },
