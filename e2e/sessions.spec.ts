@@ -6,7 +6,8 @@
 import { expect, test } from "@playwright/test";
 import { loginAs, logout, registerAndLogin } from "./fixtures";
 
-test.describe.configure({ timeout: 90_000 });
+// Two devices register and log in (argon2 on a shared machine): allow a generous budget.
+test.describe.configure({ timeout: 180_000 });
 
 test("log out everywhere ends the session on the other device; a copied cookie stops working after logout", async ({ browser, baseURL }) => {
   const laptop = await browser.newContext();
