@@ -35,6 +35,8 @@ const KNOWN_CODES = new Set([
   "TOO_MANY_REQUESTS",
   "INVALID_CREDENTIALS",
   "BAD_REQUEST",
+  "TABLE_QUOTA",
+  "TABLE_RATE_LIMITED",
 ]);
 
 /** One field's zod issue → its message. */
@@ -66,7 +68,7 @@ export function describeCode(code: string | undefined, params?: Record<string, s
       : { key: "TOO_MANY_REQUESTS_SOON" };
   }
   if (code === "INTERNAL_SERVER_ERROR" && typeof params?.ref === "string") return { key: code, values: { ref: params.ref } };
-  if (code && KNOWN_CODES.has(code)) return { key: code };
+  if (code && KNOWN_CODES.has(code)) return params ? { key: code, values: { ...params } } : { key: code };
   return { key: "generic" };
 }
 

@@ -20,6 +20,21 @@ export async function sessionCookie(userId: string, secret: string, db: Db = get
   return `${salt}=${token}`;
 }
 
+/**
+ * A message that is safe to repeat (open a table, take a seat) sent up to
+ * `tries` times while no answer comes within the client's timeout: on a busy
+ * machine a process that has just started may answer late.
+ */
+export async function patiently<T>(send: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= tries) throw error;
+    }
+  }
+}
+
 /** Answers after which the same action is sent again a little later. */
 const RETRIED = new Set(["table/rate-limited", "table/busy"]);
 
@@ -30,7 +45,7 @@ export class LiveClient {
   private tableId: string | null = null;
   private autoplay: ((view: MatchView) => Action) | null = null;
   private sentFor = -1;
-  /** Least time between two automatic actions: below the server's per-socket rate (8 messages/s). */
+  /** Least time between two automatic actions: below the server's per-person message rate (40 per 5 s). */
   minActionGapMs = 130;
   private lastActionAt = 0;
   private paced: ReturnType<typeof setTimeout> | null = null;
@@ -71,7 +86,8 @@ export class LiveClient {
       }
     });
     socket.on("connect", () => {
-      if (this.tableId) void this.send({ type: "table/open", tableId: this.tableId });
+      // Unanswered (the process died again, or is too busy): the next connect re-opens it.
+      if (this.tableId) this.send({ type: "table/open", tableId: this.tableId }).catch(() => undefined);
     });
     return socket;
   }

@@ -5,6 +5,9 @@
  * costs what page 1 costs); one finished match with its stored game record
  * (the replay is computed from that record by the engine), for those allowed
  * to see it; and a player's statistics summed over their history rows.
+ * Someone else's history, statistics and ratings leave out matches of club
+ * tables the viewer may not see (members only, unless the club let guests
+ * watch that table): the seat rules' club rule (realtime/seating.ts).
  */
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
@@ -28,9 +31,21 @@ export function decodeCursor(s: string): HistoryCursor | null {
 
 type HistoryRow = { matchId: string; seat: number; variant: string; clubId: string | null; ranked: boolean; finishedAt: Date; score: number; place: number; leftEarly: boolean };
 
-/** The page query, shared with the measurement script. */
-export function historyQuery(userId: string, f: HistoryFilter, cursor: HistoryCursor | null, take: number): Prisma.Sql {
+/**
+ * A history row (alias p) another viewer may see: no club's, a club the viewer
+ * belongs to, or a club table that let guests watch.
+ */
+export function visibleRowSql(viewerId: string | null): Prisma.Sql {
+  const member = viewerId
+    ? Prisma.sql` OR EXISTS (SELECT 1 FROM "ClubMember" cm WHERE cm."clubId" = p."clubId" AND cm."userId" = ${viewerId})`
+    : Prisma.empty;
+  return Prisma.sql`(p."clubId" IS NULL${member} OR EXISTS (SELECT 1 FROM "Match" vm JOIN "ClubTable" ct ON ct."tableId" = vm."tableId" WHERE vm.id = p."matchId" AND ct."guestsMayWatch"))`;
+}
+
+/** The page query, shared with the measurement script. `viewerId` other than `userId`: only rows that viewer may see. */
+export function historyQuery(userId: string, f: HistoryFilter, cursor: HistoryCursor | null, take: number, viewerId: string | null = userId): Prisma.Sql {
   const conds: Prisma.Sql[] = [Prisma.sql`p."userId" = ${userId}`];
+  if (viewerId !== userId) conds.push(visibleRowSql(viewerId));
   if (f.variant) conds.push(Prisma.sql`p.variant = ${f.variant}`);
   if (f.clubId) conds.push(Prisma.sql`p."clubId" = ${f.clubId}`);
   if (f.from) conds.push(Prisma.sql`p."finishedAt" >= ${f.from}`);
@@ -43,9 +58,9 @@ export function historyQuery(userId: string, f: HistoryFilter, cursor: HistoryCu
     ORDER BY p."finishedAt" DESC, p."matchId" DESC LIMIT ${take}`;
 }
 
-export async function listHistory(db: Db, userId: string, f: HistoryFilter & { cursor?: string | null; limit: number }) {
+export async function listHistory(db: Db, userId: string, f: HistoryFilter & { cursor?: string | null; limit: number }, viewerId: string | null = userId) {
   const cursor = f.cursor ? decodeCursor(f.cursor) : null;
-  const rows = await db.$queryRaw<HistoryRow[]>(historyQuery(userId, f, cursor, f.limit + 1));
+  const rows = await db.$queryRaw<HistoryRow[]>(historyQuery(userId, f, cursor, f.limit + 1, viewerId));
   const page = rows.slice(0, f.limit);
   const matches = await db.match.findMany({ where: { id: { in: page.map((r) => r.matchId) } }, select: { id: true, players: true, scores: true } });
   const byId = new Map(matches.map((m) => [m.id, m]));
@@ -98,16 +113,25 @@ export async function getMatch(db: Db, matchId: string, userId: string | null): 
   });
 }
 
-/** Per variant: matches, wins, deals, average points per deal, roles and contracts declared/made. */
-export async function playerStats(db: Db, userId: string) {
+/** The player's history rows `viewerId` may see, as a Prisma filter (all of them for the player themself). */
+export async function visibleRowsWhere(db: Db, userId: string, viewerId: string | null): Promise<Prisma.MatchPlayerWhereInput> {
+  if (viewerId === userId) return { userId };
+  const hidden = await db.$queryRaw<{ matchId: string }[]>`
+    SELECT p."matchId" FROM "MatchPlayer" p WHERE p."userId" = ${userId} AND p."clubId" IS NOT NULL AND NOT ${visibleRowSql(viewerId)}`;
+  return hidden.length ? { userId, matchId: { notIn: hidden.map((h) => h.matchId) } } : { userId };
+}
+
+/** Per variant: matches, wins, deals, average points per deal, roles and contracts declared/made (as `viewerId` may see them). */
+export async function playerStats(db: Db, userId: string, viewerId: string | null = userId) {
+  const where = await visibleRowsWhere(db, userId, viewerId);
   const groups = await db.matchPlayer.groupBy({
     by: ["variant"],
-    where: { userId },
+    where,
     _count: { _all: true },
     _sum: { deals: true, asDeclarer: true, asPartner: true, asDefender: true, score: true },
   });
-  const wins = await db.matchPlayer.groupBy({ by: ["variant"], where: { userId, place: 1, leftEarly: false }, _count: { _all: true } });
-  const contractRows = await db.matchPlayer.findMany({ where: { userId, asDeclarer: { gt: 0 } }, select: { variant: true, contracts: true }, take: 5000, orderBy: { finishedAt: "desc" } });
+  const wins = await db.matchPlayer.groupBy({ by: ["variant"], where: { ...where, place: 1, leftEarly: false }, _count: { _all: true } });
+  const contractRows = await db.matchPlayer.findMany({ where: { ...where, asDeclarer: { gt: 0 } }, select: { variant: true, contracts: true }, take: 5000, orderBy: { finishedAt: "desc" } });
   return groups.map((g) => {
     const deals = g._sum.deals ?? 0;
     return {

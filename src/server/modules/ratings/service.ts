@@ -95,12 +95,23 @@ export async function leaderboard(db: Db, input: { variant: string; scope: strin
   return rows.map((r, i) => ({ place: i + 1, userId: r.userId, displayName: names.get(r.userId) ?? "?", ...shownRating(r) }));
 }
 
-/** A player's ratings (every variant and scope) with their history, oldest first, for the profile chart. */
-export async function playerRatings(db: Db, userId: string) {
+/**
+ * A player's ratings (every variant and scope) with their history, oldest
+ * first, for the profile chart. A club ladder's rating (and its matches) only
+ * for the player themself and the club's members.
+ */
+export async function playerRatings(db: Db, userId: string, viewerId: string | null = userId) {
+  let scopes: Prisma.StringFilter | undefined;
+  if (viewerId !== userId) {
+    const clubs = viewerId ? await db.clubMember.findMany({ where: { userId: viewerId }, select: { clubId: true } }) : [];
+    const own = await db.playerRating.findMany({ where: { userId }, distinct: ["scope"], select: { scope: true } });
+    const mine = new Set(clubs.map((c) => c.clubId));
+    scopes = { in: own.map((r) => r.scope).filter((sc) => sc === GLOBAL_SCOPE || mine.has(sc)) };
+  }
   const [ratings, changes] = await Promise.all([
-    db.playerRating.findMany({ where: { userId }, orderBy: [{ variant: "asc" }, { scope: "asc" }], select: { variant: true, scope: true, mu: true, sigma: true, games: true } }),
+    db.playerRating.findMany({ where: { userId, scope: scopes }, orderBy: [{ variant: "asc" }, { scope: "asc" }], select: { variant: true, scope: true, mu: true, sigma: true, games: true } }),
     db.ratingChange.findMany({
-      where: { userId },
+      where: { userId, scope: scopes },
       orderBy: { createdAt: "asc" },
       take: 2000,
       select: { variant: true, scope: true, matchId: true, muBefore: true, sigmaBefore: true, mu: true, sigma: true, place: true, createdAt: true },
