@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // next-auth imports "next/server" without an extension, which Node's ESM loader
+    // cannot resolve; inlined, Vite resolves it (the HTTP tests load the Auth.js routes).
+    server: { deps: { inline: ["next-auth"] } },
     // Creates and migrates a throw-away PostgreSQL database for integration tests.
     globalSetup: ["src/server/test/global-setup.ts"],
     // A promise rejected with nobody to handle it fails the test it happened in.

@@ -81,7 +81,7 @@ try {
       db.user.create({ data: { email: `chaos-${randomBytes(6).toString("hex")}@example.test`, passwordHash: "-", displayName: `Chaos ${i}` }, select: { id: true } }),
     ),
   );
-  const cookies = await Promise.all(users.map((u) => sessionCookie(u.id, SECRET)));
+  const cookies = await Promise.all(users.map((u) => sessionCookie(u.id, SECRET, db)));
   const tables: ChaosTable[] = [];
   for (let i = 0; i < TABLES; i++) tables.push(await openChaosTable(db, server.url, cookies, users[0]!.id, KINDS[i % KINDS.length]!, clients, { target: 5 }));
   await eventually(async () => [...(await tableStates(db, tables)).values()].every((s) => s.seq >= 12), 120_000);

@@ -117,7 +117,7 @@ async function playTables(c: Cluster, n: number, options: Record<string, unknown
     );
     const table = await store.createTable({ variant: "classic", options, isPrivate: false, createdById: users[0]!.id, turnSeconds: 600 }, Date.now());
     const serverOf = users.map((_, i) => (t + i) % k);
-    const clients = await Promise.all(users.map(async (u, i) => new LiveClient(c.servers[serverOf[i]!]!.url, await sessionCookie(u.id, SECRET))));
+    const clients = await Promise.all(users.map(async (u, i) => new LiveClient(c.servers[serverOf[i]!]!.url, await sessionCookie(u.id, SECRET, c.db))));
     const sentAt = new Map<number, number>();
     const seen = new Map<number, number>();
     for (const cl of clients) {

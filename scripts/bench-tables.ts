@@ -65,7 +65,7 @@ try {
     );
     // Long matches (high target) so every table keeps playing for the whole run.
     const table = await store.createTable({ variant: "classic", options: { target: 100 }, isPrivate: false, createdById: users[0]!.id, turnSeconds: 600 }, Date.now());
-    const cs = await Promise.all(users.map(async (u) => new LiveClient(url, await sessionCookie(u.id, SECRET))));
+    const cs = await Promise.all(users.map(async (u) => new LiveClient(url, await sessionCookie(u.id, SECRET, db))));
     clients.push(...cs);
     // Latency: from the send of the action that moved the table to version s, to the 4th client seeing version s.
     const sentAt = new Map<number, number>();

@@ -22,6 +22,13 @@ describe("parseEnv", () => {
     expect(env.DATABASE_POOL_MAX).toBe(3);
   });
 
+  it("trusts no proxy by default and accepts a small whole number of hops", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    for (const bad of ["-1", "1.5", "true", "11"]) expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
   it("requires AUTH_SECRET in production with an external database", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u@db:5432/w" })).toThrow(/AUTH_SECRET is required in production/);
     expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u@db:5432/w", AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);

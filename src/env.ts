@@ -23,6 +23,12 @@ export const envSchema = z
     AUTH_URL: optionalUrl,
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
+    /**
+     * Reverse proxies in front of the server whose X-Forwarded-For /
+     * X-Forwarded-Proto entries are believed (hops counted from the server).
+     * 0: none, the client is the socket's peer; a client-sent header is ignored.
+     */
+    TRUST_PROXY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10).default(0)),
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,
     /** Namespace of this deployment's Redis channels (deployments or test runs sharing one Redis differ here). */

@@ -6,13 +6,14 @@
  * the server computes per recipient.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/safe-text";
 import { actionSchema, seatSchema } from "@/engine/actions";
 import type { MatchView, Seat } from "@/engine/types";
 
 export const CLIENT_EVENT = "c";
 export const SERVER_EVENT = "s";
 
-const tableId = z.string().min(1).max(64);
+const tableId = safeText().min(1).max(64);
 const seat = seatSchema;
 
 /** Levels a user can give a computer player at a table (the bots' "random" level is for testing only). */
@@ -38,7 +39,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("lobby/watch"), filter: lobbyFilterSchema.default({ limit: 30 }) }),
   z.object({ type: z.literal("lobby/unwatch") }),
   /** Open a table: the server answers with a full `table` snapshot and keeps it current. */
-  z.object({ type: z.literal("table/open"), tableId, invite: z.string().max(64).optional() }),
+  z.object({ type: z.literal("table/open"), tableId, invite: safeText().max(64).optional() }),
   z.object({ type: z.literal("table/close"), tableId }),
   z.object({ type: z.literal("seat/take"), tableId, seat }),
   z.object({ type: z.literal("seat/leave"), tableId }),
@@ -46,7 +47,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("seat/bot"), tableId, seat, on: z.boolean(), level: z.enum(BOT_SEAT_LEVELS).default(DEFAULT_BOT_LEVEL) }),
   /** One engine action; `seq` is the table version the client saw. */
   z.object({ type: z.literal("action"), tableId, seq: z.number().int().min(0), action: actionSchema }),
-  z.object({ type: z.literal("chat"), tableId, text: z.string().trim().min(1).max(300) }),
+  z.object({ type: z.literal("chat"), tableId, text: safeText().trim().min(1).max(300) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 /** A client message as sent (fields with defaults may be left out). */
@@ -107,6 +108,8 @@ export interface ChatLine {
 export interface WireError {
   readonly code: string;
   readonly message: string;
+  /** For "table/internal": the id of the full entry in the server's log. */
+  readonly ref?: string;
 }
 
 export type ServerMessage =
@@ -137,6 +140,7 @@ export const TABLE_ERRORS = [
   "table/busy",
   "table/unavailable",
   "table/internal",
+  "table/unsafe-text",
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERRORS)[number];
 

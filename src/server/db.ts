@@ -11,7 +11,18 @@ import { getEnv } from "@/env";
 export type Db = PrismaClient;
 
 const globalKey = Symbol.for("whist.prisma");
-type WithPrisma = typeof globalThis & { [globalKey]?: PrismaClient };
+const embeddedKey = Symbol.for("whist.embeddedDb");
+type WithPrisma = typeof globalThis & { [globalKey]?: PrismaClient; [embeddedKey]?: boolean };
+
+/** Set by the embedded database when it starts in this process. */
+export function markEmbeddedDb(on: boolean): void {
+  (globalThis as WithPrisma)[embeddedKey] = on;
+}
+
+/** True when this process serves the embedded database: its one backend must not get a second connection pool. */
+export function usingEmbeddedDb(): boolean {
+  return (globalThis as WithPrisma)[embeddedKey] === true;
+}
 
 export function createPrismaClient(connectionString: string, max: number): PrismaClient {
   // A bounded connect: with the database unreachable, a query fails (and is retried by its caller) instead of waiting forever.

@@ -10,6 +10,7 @@ import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { markEmbeddedDb } from "./db";
 
 export const EMBEDDED_DEFAULT_PORT = 54329;
 
@@ -43,10 +44,13 @@ export async function startEmbeddedDb(dataDir: string, preferredPort = EMBEDDED_
   const port = (await portIsFree(preferredPort, host)) ? preferredPort : await anyFreePort(host);
   const server = new PGLiteSocketServer({ db, host, port, maxConnections: 10 });
   await server.start();
+  const url = `postgresql://postgres:postgres@${host}:${port}/postgres`;
+  markEmbeddedDb(true);
   return {
-    url: `postgresql://postgres:postgres@${host}:${port}/postgres`,
+    url,
     port,
     stop: async () => {
+      markEmbeddedDb(false);
       await server.stop();
       await db.close();
     },

@@ -15,8 +15,10 @@ import { DATA_DIR, loadEnv } from "@/env";
 import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
 import { migrateDeploy } from "@/server/migrate";
 import { disconnectDb, getDb } from "@/server/db";
-import { pruneLoginAttempts } from "@/server/auth/rate-limit";
+import { pruneSessions } from "@/server/auth/sessions";
+import { closeRateLimiters } from "@/server/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
+import { addSocketSecurityHeaders, guardRequest } from "@/server/http/guard";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
 import { exitOnUnhandledFaults } from "@/server/process-faults";
 
@@ -51,8 +53,12 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const http = createServer((req, res) => void handle(req, res));
-  const io = new Server(http, { path: "/socket.io" });
+  const guard = { trustProxy: env.TRUST_PROXY, allowedOrigins: env.AUTH_URL ? [env.AUTH_URL] : [] };
+  const http = createServer((req, res) => {
+    if (!guardRequest(req, res, guard)) void handle(req, res);
+  });
+  const io = new Server(http, { path: "/socket.io", maxHttpBufferSize: 64 * 1024 });
+  addSocketSecurityHeaders(io, guard.trustProxy);
 
   // With Redis, several processes share live tables (socket.io Redis adapter + forwarding to each table's driver).
   const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, env.REDIS_PREFIX) : undefined;
@@ -70,8 +76,8 @@ async function main() {
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   log(`ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
 
-  // Login attempts only matter inside the rate-limit window; drop older rows hourly.
-  const prune = () => void pruneLoginAttempts(getDb()).catch((error) => console.error("[server] pruning login attempts:", error));
+  // Ended sessions (expired or idle) are refused anyway; drop their rows hourly.
+  const prune = () => void pruneSessions(getDb()).catch((error) => console.error("[server] pruning sessions:", error));
   prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // Replays' double-dummy analysis: queued hands are solved in the background, at low priority.
@@ -92,6 +98,7 @@ async function main() {
       http.closeAllConnections?.();
       await app.close?.();
       await cluster?.close();
+      await closeRateLimiters();
       await disconnectDb();
       await embedded?.stop();
       process.exit(0);

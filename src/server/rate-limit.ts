@@ -1,28 +1,128 @@
 /**
- * Rate limiters (rate-limiter-flexible) for per-user quotas: socket messages,
- * chat lines, table creation. Keys are strings the caller builds (e.g.
- * `user:<id>`). This version keeps its counters in the process's memory
- * (RateLimiterMemory): each server process counts on its own.
+ * Rate limits shared by every server process (rate-limiter-flexible):
+ *
+ *   rateLimiter(name, { points, duration, blockDuration? })
+ *     → a RateLimiterAbstract allowing `points` per `duration` seconds per key
+ *       (keys are strings the caller builds, e.g. `user:<id>`); with
+ *       `blockDuration`, a key over the limit stays refused that many seconds.
+ *       The same name and options give the same limiter.
+ *
+ * `consume(key)` is one atomic step in the shared store (a Lua script in
+ * Redis, one INSERT … ON CONFLICT … RETURNING in PostgreSQL), so concurrent
+ * requests can never all slip under the limit.
+ *
+ * Storage, decided once per process:
+ * - Redis when REDIS_URL is set (the store every process already shares);
+ * - else PostgreSQL (table "RateLimit", created by a migration) through a
+ *   small pool of its own;
+ * - else, with the embedded database, memory. PGlite serves every connection
+ *   from one backend, and a second pool interleaving statements with Prisma's
+ *   corrupts them (the verified "portal does not exist" hazard); the embedded
+ *   mode is one process by construction, so memory limits are exact there.
  */
-import { RateLimiterMemory, type RateLimiterAbstract } from "rate-limiter-flexible";
+import pg from "pg";
+import { createClient } from "redis";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { getEnv } from "@/env";
+import { usingEmbeddedDb } from "@/server/db";
 
-export interface RateLimiterOptions {
-  /** Points allowed per `duration`. */
-  readonly points: number;
-  /** Window in seconds. */
-  readonly duration: number;
-  /** Seconds a key stays blocked once over the limit (default: until the window ends). */
-  readonly blockDuration?: number;
+export type RateLimitOptions = { readonly points: number; readonly duration: number; readonly blockDuration?: number };
+export type RateLimitStorage = "redis" | "postgres" | "memory";
+
+type Shared = {
+  storage?: RateLimitStorage;
+  pool?: pg.Pool;
+  redis?: ReturnType<typeof createClient>;
+  limiters: Map<string, RateLimiterAbstract>;
+};
+
+// One set per process, shared by the custom server and the Next.js bundle.
+const sharedKey = Symbol.for("whist.rateLimits");
+function shared(): Shared {
+  const g = globalThis as typeof globalThis & { [sharedKey]?: Shared };
+  g[sharedKey] ??= { limiters: new Map() };
+  return g[sharedKey];
 }
 
-const limiters = new Map<string, RateLimiterAbstract>();
-
-/** The limiter named `name`, created on first use (later calls with the same name share it). */
-export function rateLimiter(name: string, opts: RateLimiterOptions): RateLimiterAbstract {
-  let l = limiters.get(name);
-  if (!l) {
-    l = new RateLimiterMemory({ keyPrefix: name, points: opts.points, duration: opts.duration, blockDuration: opts.blockDuration ?? 0 });
-    limiters.set(name, l);
+/** Which store the limiters of this process use. */
+export function rateLimitStorage(): RateLimitStorage {
+  const s = shared();
+  if (!s.storage) {
+    const env = getEnv();
+    const databaseUrl = process.env.DATABASE_URL ?? env.DATABASE_URL;
+    s.storage = env.REDIS_URL ? "redis" : databaseUrl && !usingEmbeddedDb() ? "postgres" : "memory";
   }
-  return l;
+  return s.storage;
+}
+
+function redisClient(): ReturnType<typeof createClient> {
+  const s = shared();
+  if (!s.redis) {
+    const client = createClient({ url: getEnv().REDIS_URL });
+    client.on("error", (error: Error) => console.error("[rate-limit] redis:", error.message));
+    // Commands issued while connecting are queued by the client.
+    void client.connect().catch((error: Error) => console.error("[rate-limit] redis connect:", error.message));
+    s.redis = client;
+  }
+  return s.redis;
+}
+
+function pgPool(): pg.Pool {
+  const s = shared();
+  s.pool ??= new pg.Pool({
+    connectionString: process.env.DATABASE_URL ?? getEnv().DATABASE_URL,
+    max: 3,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+  });
+  return s.pool;
+}
+
+export function rateLimiter(name: string, opts: RateLimitOptions): RateLimiterAbstract {
+  const s = shared();
+  const id = `${name}|${opts.points}|${opts.duration}|${opts.blockDuration ?? 0}`;
+  const existing = s.limiters.get(id);
+  if (existing) return existing;
+  const base = { keyPrefix: name, points: opts.points, duration: opts.duration, blockDuration: opts.blockDuration ?? 0 };
+  let limiter: RateLimiterAbstract;
+  switch (rateLimitStorage()) {
+    case "redis":
+      limiter = new RateLimiterRedis({
+        ...base,
+        keyPrefix: `${getEnv().REDIS_PREFIX}:rl:${name}`,
+        storeClient: redisClient(),
+        useRedisPackage: true,
+      });
+      break;
+    case "postgres":
+      limiter = new RateLimiterPostgres({
+        ...base,
+        storeClient: pgPool(),
+        storeType: "pool",
+        tableName: "RateLimit",
+        tableCreated: true,
+        clearExpiredByTimeout: true,
+      });
+      break;
+    default:
+      limiter = new RateLimiterMemory(base);
+  }
+  s.limiters.set(id, limiter);
+  return limiter;
+}
+
+/** Closes the store connections (graceful shutdown, end of a test file). */
+export async function closeRateLimiters(): Promise<void> {
+  const s = shared();
+  const { pool, redis } = s;
+  s.pool = undefined;
+  s.redis = undefined;
+  s.storage = undefined;
+  s.limiters.clear();
+  await Promise.all([pool?.end(), redis?.isOpen ? redis.quit() : undefined]);
 }

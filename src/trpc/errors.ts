@@ -15,7 +15,9 @@ export type DescribedError = {
   fields: Record<string, TranslatableMessage>;
 };
 
-type Issue = { path: string; code: string; minimum?: number; maximum?: number; values?: unknown };
+import { UNSAFE_TEXT_KEY } from "@/lib/safe-text";
+
+type Issue = { path: string; code: string; message?: string; minimum?: number; maximum?: number; values?: unknown };
 type ErrorData = {
   code?: string;
   appCode?: string;
@@ -38,7 +40,8 @@ const KNOWN_CODES = new Set([
 ]);
 
 /** One field's zod issue → its message. */
-export function describeIssue(issue: Issue): TranslatableMessage {
+export function describeIssue(issue: Issue & { message?: string }): TranslatableMessage {
+  if (issue.message === UNSAFE_TEXT_KEY) return { key: UNSAFE_TEXT_KEY };
   switch (issue.code) {
     case "too_small":
       if (issue.minimum === undefined || issue.minimum <= 1) return { key: "field.required" };
@@ -64,6 +67,7 @@ export function describeCode(code: string | undefined, params?: Record<string, s
       ? { key: "TOO_MANY_REQUESTS", values: { minutes } }
       : { key: "TOO_MANY_REQUESTS_SOON" };
   }
+  if (code === "INTERNAL_SERVER_ERROR" && typeof params?.ref === "string") return { key: code, values: { ref: params.ref } };
   if (code && KNOWN_CODES.has(code)) return params ? { key: code, values: { ...params } } : { key: code };
   return { key: "generic" };
 }

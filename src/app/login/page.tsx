@@ -33,7 +33,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       )}
       {params.loggedOut !== undefined && (
         <FormNotice tone="success" testId="logged-out">
-          {t("loggedOut")}
+          {params.loggedOut === "everywhere" ? t("loggedOutEverywhere") : t("loggedOut")}
         </FormNotice>
       )}
       <p className="muted">{t("intro")}</p>

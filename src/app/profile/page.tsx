@@ -14,6 +14,7 @@ import { ProfileGames } from "@/components/history/ProfileGames";
 import { ProfileRatings } from "@/components/ratings/ProfileRatings";
 import { FormNotice } from "@/components/forms/FormNotice";
 import { requireUser } from "../_lib/current-user";
+import { logoutEverywhereAction } from "@/server/auth/actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("profile");
@@ -59,6 +60,15 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         <section className="card" aria-labelledby="profile-edit">
           <h2 id="profile-edit">{t("edit.title")}</h2>
           <ProfileEditor key={`${me.displayName}|${me.locale}`} displayName={me.displayName} locale={me.locale} />
+        </section>
+        <section className="card" aria-labelledby="profile-sessions">
+          <h2 id="profile-sessions">{t("sessions.title")}</h2>
+          <p className="muted">{t("sessions.explain")}</p>
+          <form action={logoutEverywhereAction}>
+            <button type="submit" className="button button--ghost" data-testid="logout-everywhere">
+              {t("sessions.logoutEverywhere")}
+            </button>
+          </form>
         </section>
       </div>
       <ProfileSections own content={{ ratings: <ProfileRatings userId={me.id} />, games: <ProfileGames userId={me.id} own /> }} />

@@ -10,6 +10,7 @@ import {
   displayNameSchema,
   emailSchema,
 } from "@/server/modules/accounts/schema";
+import { isSafeText } from "@/lib/safe-text";
 
 export type ValidationMessage = { key: string; values?: Record<string, number> } | null;
 
@@ -29,6 +30,7 @@ export function checkPassword(value: string, forLogin = false): ValidationMessag
 
 export function checkDisplayName(value: string): ValidationMessage {
   if (value.trim() === "") return { key: "displayNameRequired" };
+  if (!isSafeText(value)) return { key: "unsafeText" };
   if (value.trim().length > DISPLAY_NAME_MAX) return { key: "displayNameTooLong", values: { max: DISPLAY_NAME_MAX } };
   return displayNameSchema.safeParse(value).success ? null : { key: "displayNameRequired" };
 }

@@ -38,7 +38,7 @@ export function TableClient({ tableId, invite, userId, locale }: { tableId: stri
   if (!table)
     return (
       <p data-testid="table-loading" role="status">
-        {live.reconnecting ? t("reconnecting") : error ? errorText(te, error.code, error.message) : live.connected ? t("loading") : t("connecting")}
+        {live.reconnecting ? t("reconnecting") : error ? errorText(te, error.code, error.message, error.ref) : live.connected ? t("loading") : t("connecting")}
       </p>
     );
   return <TableBody table={table} live={live} t={t} te={te} tg={tg} userId={userId} locale={locale} />;
@@ -296,7 +296,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
 
       {live.error && (
         <p className={styles.error} role="alert" data-testid="table-error">
-          {errorText(te, live.error.code, live.error.message)}
+          {errorText(te, live.error.code, live.error.message, live.error.ref)}
         </p>
       )}
 

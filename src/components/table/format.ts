@@ -47,9 +47,10 @@ export function explain(t: Translator, line: ScoreLine, names: readonly string[]
   return `${line.key} ${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(" ")}`;
 }
 
-export function errorText(t: Translator, code: string, fallback: string): string {
+/** `ref`: the server's log reference of an internal error. */
+export function errorText(t: Translator, code: string, fallback: string, ref?: string): string {
   const key = `errors.${flatKey(code)}`;
-  return t.has(key) ? t(key) : fallback;
+  return t.has(key) ? t(key, { ref: ref ?? "–" }) : fallback;
 }
 
 export function phaseLabel(t: Translator, phase: string): string {

@@ -8,6 +8,7 @@
  * UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT, BAD_REQUEST, INTERNAL_SERVER_ERROR.
  * Modules may add their own, in the same SCREAMING_SNAKE style.
  */
+import { randomBytes } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 
@@ -44,3 +45,6 @@ export function unwrap<T>(result: ServiceResult<T>): T {
   if (result.ok) return result.value;
   throw toTRPCError(result.error);
 }
+
+/** A short id tying an error the client saw to the full entry in the server's log. */
+export const newErrorRef = (): string => randomBytes(5).toString("hex");

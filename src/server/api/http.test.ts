@@ -7,6 +7,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { encode } from "next-auth/jwt";
 import { appRouter } from "./root";
 import { createContextFromHeaders } from "./context";
+import { startSession } from "@/server/auth/sessions";
 import { closeTestDb, createTestUser, testDb, uniqueEmail } from "@/server/test/helpers";
 
 afterAll(closeTestDb);
@@ -53,7 +54,8 @@ describe("tRPC over HTTP", () => {
     expect(anonymous.body.error?.json.data).toMatchObject({ code: "UNAUTHORIZED", appCode: "UNAUTHORIZED" });
 
     const user = await createTestUser({ displayName: "Cookie Carl" });
-    const token = await encode({ token: { sub: user.id }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token", maxAge: 600 });
+    const sid = await startSession(testDb(), user.id);
+    const token = await encode({ token: { sub: user.id, sid }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token", maxAge: 600 });
     const signedIn = await call("GET", "accounts.me", undefined, { cookie: `authjs.session-token=${token}` });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.result?.data.json).toMatchObject({ id: user.id, email: user.email, displayName: "Cookie Carl" });

@@ -7,7 +7,12 @@
  *   appCode    stable, translatable code (see errors.ts), e.g. "EMAIL_TAKEN"
  *   params     values for the translated message, e.g. { minutes: 12 }, or null
  *   issues     for invalid input: [{ path: "email", code: "invalid_format", message, minimum?, maximum? }], or null
+ *              (text with control characters: code "custom", message "field.unsafeText")
  *   httpStatus, path  (as tRPC sends them)
+ *
+ * An unexpected error (INTERNAL_SERVER_ERROR without a service error) is
+ * logged in full with a correlation id; in production the client only gets a
+ * generic message, appCode INTERNAL_SERVER_ERROR and params { ref: <id> }.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
@@ -15,7 +20,8 @@ import { ZodError } from "zod";
 import type { Db } from "@/server/db";
 import type { Locale } from "@/generated/prisma/enums";
 import type { SessionUser } from "@/server/auth/session";
-import { AppError } from "./errors";
+import { AppError, newErrorRef } from "./errors";
+import { log } from "@/server/log";
 
 export type { SessionUser };
 
@@ -47,8 +53,20 @@ function issuesOf(cause: unknown): InputIssue[] | null {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, path }) {
     const appError = error.cause instanceof AppError ? error.cause.error : null;
+    if (error.code === "INTERNAL_SERVER_ERROR" && !appError) {
+      const ref = newErrorRef();
+      log.error({ err: error.cause ?? error, ref, path }, "internal error in a tRPC call");
+      if (process.env.NODE_ENV === "production") {
+        return {
+          code: shape.code,
+          message: `Internal error (reference ${ref}).`,
+          data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, appCode: "INTERNAL_SERVER_ERROR", params: { ref }, issues: null },
+        };
+      }
+      return { ...shape, data: { ...shape.data, appCode: "INTERNAL_SERVER_ERROR", params: { ref }, issues: null } };
+    }
     return {
       ...shape,
       data: {

@@ -7,12 +7,18 @@
  *     Failure: returns { ok: false, error, minutes? } where error is
  *       "INVALID_CREDENTIALS" | "TOO_MANY_REQUESTS" (minutes: when to retry) | "BAD_REQUEST".
  *   loginFormAction(previousState, formData)  the same, shaped for React's useActionState.
- *   logoutAction(formData?)  clears the session and redirects to redirectTo (default "/").
+ *   logoutAction(formData?)  ends the session and redirects to redirectTo (default "/").
+ *   logoutEverywhereAction()  ends every session of the signed-in user (all
+ *     devices, their open sockets too) and redirects to the login page.
  *
  * Registration is the tRPC mutation accounts.register; log in after it with loginAction.
  */
 import { AuthError } from "next-auth";
+import { headers } from "next/headers";
+import { getDb } from "@/server/db";
 import { LoginError, signIn, signOut, type LoginErrorCode } from "./config";
+import { getSession } from "./session";
+import { endAllSessions } from "./sessions";
 
 export type LoginResult = { ok: false; error: LoginErrorCode; minutes?: number };
 
@@ -45,4 +51,10 @@ export async function loginFormAction(_previous: LoginResult | null, formData: F
 
 export async function logoutAction(formData?: FormData): Promise<void> {
   await signOut({ redirectTo: safePath(formData?.get("redirectTo")) });
+}
+
+export async function logoutEverywhereAction(): Promise<void> {
+  const session = await getSession((await headers()).get("cookie"));
+  if (session) await endAllSessions(getDb(), session.user.id);
+  await signOut({ redirectTo: "/login?loggedOut=everywhere" });
 }

@@ -1,12 +1,14 @@
 /**
- * Auth.js (next-auth v5) set-up: email + password credentials, sessions as
- * encrypted JWTs in an httpOnly cookie. The password check, rate limiting and
- * attempt log live in the accounts service (verifyCredentials).
+ * Auth.js (next-auth v5) set-up: email + password credentials; the session
+ * cookie is an encrypted JWT carrying the user id and a server-side session
+ * id (sessions.ts), which logout deletes. The password check and login limits
+ * live in the accounts service (verifyCredentials).
  */
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/server/db";
 import { clientIpFromHeaders } from "./ip";
+import { endSession, resolveSession, SESSION_LIFETIME_S, startSession } from "./sessions";
 import { loginInput } from "@/server/modules/accounts/schema";
 import { verifyCredentials } from "@/server/modules/accounts/service";
 
@@ -24,11 +26,9 @@ export class LoginError extends CredentialsSignin {
 }
 
 
-export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
-
 export const { auth, handlers, signIn, signOut } = NextAuth({
   trustHost: true,
-  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+  session: { strategy: "jwt", maxAge: SESSION_LIFETIME_S },
   pages: { signIn: "/login" },
   providers: [
     Credentials({
@@ -49,13 +49,26 @@ export const { auth, handlers, signIn, signOut } = NextAuth({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
-      return token;
+    async jwt({ token, user }) {
+      // Only at sign-in: a new server-side session, whose id the cookie carries.
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = await startSession(getDb(), user.id);
+        return token;
+      }
+      // Every later read (GET /api/auth/session, auth()): only while the server-side session lives.
+      if (typeof token.sid !== "string" || typeof token.sub !== "string") return null;
+      return (await resolveSession(getDb(), token.sid, token.sub)) ? token : null;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await endSession(getDb(), sid);
     },
   },
   logger: {

@@ -6,4 +6,5 @@
  */
 export { auth, handlers, signIn, signOut, LoginError } from "./config";
 export { clientIpFromHeaders } from "./ip";
-export { getSessionUser, getSessionUserId, type SessionUser } from "./session";
+export { getSession, getSessionUser, type SessionUser } from "./session";
+export { endAllSessions, endSession, SESSION_IDLE_S, SESSION_LIFETIME_S } from "./sessions";

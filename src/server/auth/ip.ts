@@ -1,9 +1,9 @@
 /**
- * The client's IP address as seen through the custom server: Next.js sets
- * x-forwarded-for from the socket's address. Behind a reverse proxy, make the
- * proxy overwrite (not append to) x-forwarded-for, or clients can pick their IP.
+ * The client's IP address for a request handled behind the server's request
+ * guard (src/server/http/guard.ts), which replaces X-Forwarded-For with the
+ * one address it resolved from the socket and the TRUST_PROXY hops. So the
+ * header holds a single value that no client chose.
  */
 export function clientIpFromHeaders(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip")?.trim() || "unknown";
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
 }

@@ -9,12 +9,11 @@
  */
 import { decode } from "next-auth/jwt";
 import { getDb, type Db } from "@/server/db";
-import type { Locale } from "@/generated/prisma/enums";
-import { findAccountById } from "@/server/modules/accounts/repository";
+import { resolveSession, type ActiveSession, type SessionUser } from "./sessions";
 
 export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
 
-export type SessionUser = { id: string; displayName: string; locale: Locale };
+export type { SessionUser, ActiveSession };
 
 export function parseCookies(header: string | undefined | null): Map<string, string> {
   const cookies = new Map<string, string>();
@@ -41,8 +40,10 @@ function sessionToken(cookies: Map<string, string>, name: string): string | null
   return chunks.length > 0 ? chunks.join("") : null;
 }
 
-/** The user id in a valid session cookie, or null (absent, expired, tampered, wrong secret). */
-export async function getSessionUserId(cookieHeader: string | undefined | null): Promise<string | null> {
+export type SessionToken = { userId: string; sessionId: string | null };
+
+/** The user and session ids in a valid session cookie, or null (absent, expired, tampered, wrong secret). */
+export async function readSessionToken(cookieHeader: string | undefined | null): Promise<SessionToken | null> {
   const secret = process.env.AUTH_SECRET;
   if (!secret) return null;
   const cookies = parseCookies(cookieHeader);
@@ -51,7 +52,9 @@ export async function getSessionUserId(cookieHeader: string | undefined | null):
     if (!token) continue;
     try {
       const payload = await decode({ token, secret, salt: name });
-      if (payload && typeof payload.sub === "string") return payload.sub;
+      if (payload && typeof payload.sub === "string") {
+        return { userId: payload.sub, sessionId: typeof payload.sid === "string" ? payload.sid : null };
+      }
     } catch {
       // Not decryptable with this name/secret: treat as signed out.
     }
@@ -60,12 +63,18 @@ export async function getSessionUserId(cookieHeader: string | undefined | null):
 }
 
 /**
- * The signed-in user for a Cookie header, read fresh from the database (so a
- * renamed or deleted account is seen at once), or null.
+ * The live session for a Cookie header, with its user read fresh from the
+ * database (so a renamed or deleted account is seen at once), or null. A
+ * token without a session id, or whose session ended (logout, expiry, idle),
+ * is signed out.
  */
+export async function getSession(cookieHeader: string | undefined | null, db: Db = getDb()): Promise<ActiveSession | null> {
+  const token = await readSessionToken(cookieHeader);
+  if (!token?.sessionId) return null;
+  return resolveSession(db, token.sessionId, token.userId);
+}
+
+/** The signed-in user for a Cookie header (see getSession), or null. */
 export async function getSessionUser(cookieHeader: string | undefined | null, db: Db = getDb()): Promise<SessionUser | null> {
-  const userId = await getSessionUserId(cookieHeader);
-  if (!userId) return null;
-  const account = await findAccountById(db, userId);
-  return account ? { id: account.id, displayName: account.displayName, locale: account.locale } : null;
+  return (await getSession(cookieHeader, db))?.user ?? null;
 }

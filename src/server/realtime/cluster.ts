@@ -13,6 +13,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
 import type { Ack, ClientMessage } from "@/protocol";
 import type { Conn } from "./transport";
+import { internalAck } from "./internal-error";
 
 /** Client messages that concern one table (everything but the lobby ones). */
 export type TableMessage = Exclude<ClientMessage, { type: "lobby/watch" | "lobby/unwatch" }>;
@@ -141,10 +142,7 @@ export class RedisCluster implements Cluster {
     }
     const handled = this.handlers ? this.handlers.request(env.conn, env.msg) : Promise.resolve(null);
     void handled
-      .catch((e: unknown): Ack => {
-        console.error("[tables] forwarded message failed", e);
-        return { ok: false, error: { code: "table/internal", message: "Internal error." } };
-      })
+      .catch((e: unknown): Ack => internalAck(e, "forwarded table message failed"))
       .then((ack) => {
         const res: Envelope = { t: "res", id: env.id, ack };
         return this.pub.publish(this.channel(env.from), JSON.stringify(res));

@@ -6,7 +6,8 @@
  */
 import type { Server } from "socket.io";
 import { getDb } from "@/server/db";
-import { getSessionUser } from "@/server/auth/session";
+import { getSession } from "@/server/auth/session";
+import { registerSessionSockets, sessionRoom, userRoom } from "@/server/auth/sessions";
 import { getEnv } from "@/env";
 import { DEFAULT_BOT_BUDGET_MS, pooledBots } from "./bot";
 import { BotPool } from "./bot-pool";
@@ -74,10 +75,13 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
   attachSockets(io, hub, {
     allowedOrigins,
     authenticate: async (cookie) => {
-      const user = await getSessionUser(cookie);
-      return user ? { id: user.id, name: user.displayName } : null;
+      const session = await getSession(cookie);
+      if (!session) return null;
+      // Logout disconnects the session's room, "log out everywhere" the user's.
+      return { id: session.user.id, name: session.user.displayName, rooms: [sessionRoom(session.sessionId), userRoom(session.user.id)] };
     },
   });
+  registerSessionSockets(io);
   // Resume after the liveness lock is taken, so that no other process mistakes this one for gone.
   // The server listens once this settles (see main.ts), so its first visitors find their tables moving.
   hub.resumed = (liveness ? liveness.start() : Promise.resolve(true))

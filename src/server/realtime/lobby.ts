@@ -13,6 +13,8 @@
 import type { Seat } from "@/engine/types";
 import type { Ack, ClientMessage, LobbyFilter, TableSummary, WireError } from "@/protocol";
 import { log } from "@/server/log";
+import { UNSAFE_TEXT_KEY } from "@/lib/safe-text";
+import { internalAck } from "./internal-error";
 import { parseClientMessage } from "@/protocol";
 import { DEFAULT_BOT_BUDGET_MS, type BotDecide } from "./bot";
 import type { Cluster, TableMessage } from "./cluster";
@@ -264,12 +266,17 @@ export class TableHub {
   /** Handles one raw client message; never throws. */
   async handle(conn: Conn, raw: unknown): Promise<Ack> {
     const parsed = parseClientMessage(raw);
-    if (!parsed.success) return { ok: false, error: { code: "table/malformed", message: parsed.error.issues[0]?.message ?? "Malformed message." } };
+    if (!parsed.success) {
+      // Text with control characters is the sender's mistake to fix, not a malformed message.
+      if (parsed.error.issues.some((i) => i.message === UNSAFE_TEXT_KEY)) {
+        return { ok: false, error: { code: "table/unsafe-text", message: "The text contains characters that are not allowed." } };
+      }
+      return { ok: false, error: { code: "table/malformed", message: parsed.error.issues[0]?.message ?? "Malformed message." } };
+    }
     try {
       return await this.dispatch(conn, parsed.data);
     } catch (e) {
-      log.error({ err: errText(e), stack: e instanceof Error ? e.stack : undefined }, "live table error");
-      return { ok: false, error: { code: "table/internal", message: "Internal error." } };
+      return internalAck(e, "live table error");
     }
   }
 

@@ -11,10 +11,12 @@ import { rateLimiter } from "@/server/rate-limit";
 import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ServerMessage } from "@/protocol";
 import type { TableHub } from "./lobby";
 import type { Conn, ConnUser, Transport } from "./transport";
+import { originAllowed } from "@/server/http/origin";
+import { internalAck } from "./internal-error";
 
 export interface SocketOptions {
-  /** The session user for a handshake's Cookie header, or null. */
-  readonly authenticate: (cookieHeader: string | undefined) => Promise<ConnUser | null>;
+  /** The session user for a handshake's Cookie header, or null; `rooms` the socket joins (so logouts can disconnect it). */
+  readonly authenticate: (cookieHeader: string | undefined) => Promise<(ConnUser & { readonly rooms?: readonly string[] }) | null>;
   /** Origins a browser may connect from (besides the server's own host). */
   readonly allowedOrigins: readonly string[];
   /** Messages per user (visitors: per IP) and window; default 40 per 5 s. */
@@ -32,24 +34,8 @@ export class SocketTransport implements Transport {
   }
 }
 
-/** True when a browser Origin may open a socket: one of the allowed origins, or the host it connected to. */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean {
-  if (!origin) return true; // not a browser: it cannot ride on a visitor's cookies
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (host && o.host === host) return true;
-  return allowed.some((a) => {
-    try {
-      return new URL(a).origin === o.origin;
-    } catch {
-      return false;
-    }
-  });
-}
+/** True when a browser Origin may open a socket (shared with the HTTP guard). */
+export { originAllowed };
 
 /** The limiter's key for a connection: the user, or for visitors their address. */
 export const rateKey = (user: ConnUser | null, address: string) => (user ? `user:${user.id}` : `ip:${address}`);
@@ -77,7 +63,8 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
     if (!originAllowed(h.origin, h.host, opts.allowedOrigins)) return next(new Error("origin not allowed"));
     opts.authenticate(h.cookie).then(
       (user) => {
-        socket.data.user = user;
+        socket.data.user = user ? { id: user.id, name: user.name } : null;
+        socket.data.rooms = user?.rooms ?? [];
         next();
       },
       () => {
@@ -89,6 +76,8 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
 
   io.on("connection", (socket: Socket) => {
     const conn: Conn = { id: socket.id, user: (socket.data.user as ConnUser | null) ?? null };
+    const rooms = (socket.data.rooms as string[] | undefined) ?? [];
+    if (rooms.length > 0) void socket.join(rooms);
     const key = rateKey(conn.user, socket.handshake.address);
     let strikes = 0;
     // The limiter is asked in the order messages arrive, so each message reaches the hub in that order (as before any limiter).
@@ -121,10 +110,7 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
           reply(ack, rateLimited);
           if (++strikes > maxStrikes) socket.disconnect(true);
         },
-        (e) => {
-          console.error("rate limiter failed", e);
-          reply(ack, { ok: false, error: { code: "table/internal", message: "Internal error." } });
-        },
+        (e) => reply(ack, internalAck(e, "rate limiter failed")),
       );
     });
     socket.on("disconnect", () => void hub.disconnect(socket.id).catch(() => undefined));

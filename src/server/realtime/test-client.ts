@@ -7,13 +7,16 @@
  */
 import { io, type Socket } from "socket.io-client";
 import { encode } from "next-auth/jwt";
+import { getDb, type Db } from "@/server/db";
+import { startSession } from "@/server/auth/sessions";
 import type { Action, MatchView } from "@/engine/types";
 import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ClientMessage, type ServerMessage, type TableSnapshot } from "@/protocol";
 
-/** A session cookie for a user id, made the way Auth.js makes them. */
-export async function sessionCookie(userId: string, secret: string): Promise<string> {
+/** A session cookie for a user id, made the way Auth.js makes them at login (with a new server-side session). */
+export async function sessionCookie(userId: string, secret: string, db: Db = getDb()): Promise<string> {
   const salt = "authjs.session-token";
-  const token = await encode({ token: { sub: userId }, secret, salt });
+  const sid = await startSession(db, userId);
+  const token = await encode({ token: { sub: userId, sid }, secret, salt });
   return `${salt}=${token}`;
 }
 

@@ -3,6 +3,7 @@
  * UI's forms (import from "@/server/modules/accounts/schema").
  */
 import { z } from "zod";
+import { safeText } from "@/lib/safe-text";
 
 export const LOCALES = ["da", "nb", "en"] as const;
 export const PASSWORD_MIN = 8;
@@ -16,7 +17,7 @@ export const emailSchema = z
   .pipe(z.email().max(254));
 
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-export const displayNameSchema = z.string().trim().min(1).max(DISPLAY_NAME_MAX);
+export const displayNameSchema = safeText().trim().min(1).max(DISPLAY_NAME_MAX);
 export const localeSchema = z.enum(LOCALES);
 
 export const registerInput = z.object({
@@ -39,4 +40,4 @@ export const updateProfileInput = z
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-export const profileInput = z.object({ userId: z.string().min(1).max(64) });
+export const profileInput = z.object({ userId: safeText().min(1).max(64) });

@@ -5,7 +5,7 @@
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { hashPassword, timingDummyHash, verifyPassword } from "@/server/auth/password";
-import { checkLoginAllowed, recordLoginAttempt, retryAfterMinutes } from "@/server/auth/rate-limit";
+import { reserveLoginAttempt, retryAfterMinutes } from "@/server/auth/login-limits";
 import * as repo from "./repository";
 import type { Account } from "./repository";
 import type { LoginInput, RegisterInput, UpdateProfileInput } from "./schema";
@@ -35,18 +35,14 @@ export async function register(db: Db, input: RegisterInput): Promise<ServiceRes
 }
 
 /**
- * Checks an email and password for login. Refuses without checking while the
- * email or the IP is over its failure limit; records every checked attempt.
+ * Checks an email and password for login. The attempt is reserved against the
+ * login limits first (atomically, see login-limits.ts); over a limit the
+ * password is not checked at all.
  */
-export async function verifyCredentials(
-  db: Db,
-  input: LoginInput,
-  ip: string,
-  now = new Date(),
-): Promise<ServiceResult<CredentialsUser>> {
-  const limit = await checkLoginAllowed(db, { email: input.email, ip }, now);
-  if (!limit.allowed) {
-    const minutes = retryAfterMinutes(limit.retryAfterMs);
+export async function verifyCredentials(db: Db, input: LoginInput, ip: string): Promise<ServiceResult<CredentialsUser>> {
+  const reservation = await reserveLoginAttempt(input.email, ip);
+  if (!reservation.allowed) {
+    const minutes = retryAfterMinutes(reservation.retryAfterMs);
     return failure({
       code: "TOO_MANY_REQUESTS",
       status: "TOO_MANY_REQUESTS",
@@ -58,7 +54,7 @@ export async function verifyCredentials(
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await timingDummyHash(), input.password), false);
-  await recordLoginAttempt(db, { email: input.email, ip, success: ok }, now);
+  await reservation.release(ok);
   if (!user || !ok) {
     return failure({ code: "INVALID_CREDENTIALS", status: "UNAUTHORIZED", message: "The email or password is not correct." });
   }

@@ -3,6 +3,7 @@
  * forms). Every procedure's input is checked here before any handler runs.
  */
 import { z } from "zod";
+import { safeText } from "@/lib/safe-text";
 import { localeSchema } from "@/server/modules/accounts/schema";
 
 export const CLUB_NAME_MIN = 2;
@@ -10,24 +11,24 @@ export const CLUB_NAME_MAX = 60;
 export const CLUB_DESCRIPTION_MAX = 1000;
 export const PRESET_NAME_MAX = 60;
 
-const id = z.string().min(1).max(64);
+const id = safeText().min(1).max(64);
 
 export const clubIdInput = z.object({ clubId: id });
 
 export const createClubInput = z.object({
-  name: z.string().trim().min(CLUB_NAME_MIN).max(CLUB_NAME_MAX),
-  description: z.string().trim().max(CLUB_DESCRIPTION_MAX).default(""),
+  name: safeText().trim().min(CLUB_NAME_MIN).max(CLUB_NAME_MAX),
+  description: safeText({ multiline: true }).trim().max(CLUB_DESCRIPTION_MAX).default(""),
   locale: localeSchema,
   isOpen: z.boolean(),
 });
 export type CreateClubInput = z.infer<typeof createClubInput>;
 
 export const listClubsInput = z
-  .object({ query: z.string().trim().max(CLUB_NAME_MAX).default(""), limit: z.number().int().min(1).max(50).default(20) })
+  .object({ query: safeText().trim().max(CLUB_NAME_MAX).default(""), limit: z.number().int().min(1).max(50).default(20) })
   .default({ query: "", limit: 20 });
 export type ListClubsInput = z.infer<typeof listClubsInput>;
 
-export const inviteCodeInput = z.object({ code: z.string().trim().min(8).max(64) });
+export const inviteCodeInput = z.object({ code: safeText().trim().min(8).max(64) });
 
 export const memberInput = z.object({ userId: id });
 export const decideRequestInput = z.object({ userId: id, accept: z.boolean() });
@@ -37,8 +38,8 @@ export const setRoleInput = z.object({ userId: id, role: z.enum(["admin", "membe
 const optionsInput = z.record(z.string(), z.unknown());
 
 export const createPresetInput = z.object({
-  name: z.string().trim().min(1).max(PRESET_NAME_MAX),
-  variant: z.string().min(1).max(32),
+  name: safeText().trim().min(1).max(PRESET_NAME_MAX),
+  variant: safeText().min(1).max(32),
   options: optionsInput.default({}),
   makeDefault: z.boolean().default(false),
 });
@@ -46,7 +47,7 @@ export type CreatePresetInput = z.infer<typeof createPresetInput>;
 
 export const updatePresetInput = z.object({
   presetId: id,
-  name: z.string().trim().min(1).max(PRESET_NAME_MAX).optional(),
+  name: safeText().trim().min(1).max(PRESET_NAME_MAX).optional(),
   options: optionsInput,
 });
 export type UpdatePresetInput = z.infer<typeof updatePresetInput>;

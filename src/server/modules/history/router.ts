@@ -1,12 +1,13 @@
 /** Game history over tRPC: list (keyset-paged, filtered), one match with its record, one hand's double-dummy analysis, a player's statistics. */
 import { z } from "zod";
+import { safeText } from "@/lib/safe-text";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
 import { historyListInput } from "./schema";
 import * as history from "./service";
 import { handAnalysis } from "./analysis";
 
-const matchId = z.string().min(1).max(64);
+const matchId = safeText().min(1).max(64);
 
 export const historyRouter = createTRPCRouter({
   list: protectedProcedure.input(historyListInput).query(({ ctx, input }) => {
@@ -20,5 +21,5 @@ export const historyRouter = createTRPCRouter({
   handAnalysis: publicProcedure
     .input(z.object({ matchId, handIndex: z.number().int().min(0).max(1000) }))
     .query(async ({ ctx, input }) => unwrap(await handAnalysis(ctx.db, ctx.user?.id ?? null, input.matchId, input.handIndex))),
-  stats: publicProcedure.input(z.object({ userId: z.string().min(1).max(64) })).query(({ ctx, input }) => history.playerStats(ctx.db, input.userId, ctx.user?.id ?? null)),
+  stats: publicProcedure.input(z.object({ userId: safeText().min(1).max(64) })).query(({ ctx, input }) => history.playerStats(ctx.db, input.userId, ctx.user?.id ?? null)),
 });

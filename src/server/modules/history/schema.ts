@@ -1,20 +1,21 @@
 /** Input shapes of the history router. */
 import { z } from "zod";
+import { safeText } from "@/lib/safe-text";
 
 export const historyFilter = z.object({
-  variant: z.string().min(1).max(32).optional(),
-  clubId: z.string().min(1).max(64).optional(),
+  variant: safeText().min(1).max(32).optional(),
+  clubId: safeText().min(1).max(64).optional(),
   /** Finished on or after. */
   from: z.date().optional(),
   /** Finished before. */
   to: z.date().optional(),
-  opponentId: z.string().min(1).max(64).optional(),
+  opponentId: safeText().min(1).max(64).optional(),
 });
 export type HistoryFilter = z.infer<typeof historyFilter>;
 
 export const historyListInput = historyFilter.extend({
   /** Whose history; the caller's own when left out. */
-  userId: z.string().min(1).max(64).optional(),
-  cursor: z.string().max(200).nullish(),
+  userId: safeText().min(1).max(64).optional(),
+  cursor: safeText().max(200).nullish(),
   limit: z.number().int().min(1).max(100).default(20),
 });

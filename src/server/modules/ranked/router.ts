@@ -1,5 +1,6 @@
 /** Ranked play over tRPC: join a variant's queue, leave it, poll the status (which also runs matchmaking); open a club's ranked table. */
 import { z } from "zod";
+import { safeText } from "@/lib/safe-text";
 import { createTRPCRouter, protectedProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
 import { currentTableHub } from "@/server/realtime";
@@ -14,7 +15,7 @@ const startRooms = (status: ranked.QueueStatus) => {
 
 export const rankedRouter = createTRPCRouter({
   join: protectedProcedure
-    .input(z.object({ variant: z.string().min(1).max(32) }))
+    .input(z.object({ variant: safeText().min(1).max(32) }))
     .mutation(async ({ ctx, input }) => startRooms(unwrap(await ranked.joinQueue(ctx.db, ctx.user.id, input.variant)))),
   leave: protectedProcedure.mutation(async ({ ctx }) => {
     await ranked.leaveQueue(ctx.db, ctx.user.id);
@@ -22,7 +23,7 @@ export const rankedRouter = createTRPCRouter({
   }),
   /** A club member opens a ranked table for the club ladder with one of the club's presets. */
   openClubTable: clubMemberProcedure
-    .input(z.object({ presetId: z.string().min(1).max(64), turnSeconds: z.number().int().min(10).max(600).default(45) }))
+    .input(z.object({ presetId: safeText().min(1).max(64), turnSeconds: z.number().int().min(10).max(600).default(45) }))
     .mutation(async ({ ctx, input }) => unwrap(await ranked.openClubRankedTable(ctx.db, ctx.club.actor, ctx.club.id, input))),
   status: protectedProcedure.query(async ({ ctx }) => startRooms(await ranked.queueStatus(ctx.db, ctx.user.id))),
 });
