@@ -10,6 +10,12 @@ import { z } from "zod";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
+/** The server log's threshold (src/server/log.ts). */
+export const logLevelSchema = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -26,6 +32,7 @@ export const envSchema = z
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,
     /** Namespace of this deployment's Redis channels (deployments or test runs sharing one Redis differ here). */
+    LOG_LEVEL: logLevelSchema,
     REDIS_PREFIX: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[\w.:-]{1,64}$/, "letters, digits, _ . : - only").default("whist")),
   })
   .superRefine((env, ctx) => {

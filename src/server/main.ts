@@ -18,8 +18,9 @@ import { disconnectDb, getDb } from "@/server/db";
 import { pruneLoginAttempts } from "@/server/auth/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
+import { childLog } from "@/server/log";
 
-const log = (msg: string) => console.log(`[server] ${msg}`);
+const log = childLog({ component: "server" });
 
 async function main() {
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -28,7 +29,7 @@ async function main() {
   // refuses every request in production (UntrustedHost).
   process.env.AUTH_TRUST_HOST ??= "true";
 
-  const env = loadEnv(log);
+  const env = loadEnv((msg) => log.info(msg));
   const dev = env.NODE_ENV !== "production";
   const started = Date.now();
 
@@ -38,11 +39,11 @@ async function main() {
     process.env.DATABASE_URL = embedded.url;
     // One PGlite backend serves every connection: more than one is unsafe.
     process.env.DATABASE_POOL_MAX = "1";
-    log(`DATABASE_URL not set: embedded PostgreSQL (PGlite) in ${path.join(DATA_DIR, "pglite")} on port ${embedded.port}`);
+    log.info({ port: embedded.port }, `DATABASE_URL not set: embedded PostgreSQL (PGlite) in ${path.join(DATA_DIR, "pglite")} on port ${embedded.port}`);
   }
   const databaseUrl = process.env.DATABASE_URL!;
   await migrateDeploy(databaseUrl);
-  log("migrations applied");
+  log.info("migrations applied");
   loadEnv(() => {}); // re-validate with the derived DATABASE_URL / pool size
 
   const app = next({ dev, hostname: env.HOST === "0.0.0.0" ? "localhost" : env.HOST, port: env.PORT });
@@ -54,7 +55,7 @@ async function main() {
 
   // With Redis, several processes share live tables (socket.io Redis adapter + forwarding to each table's driver).
   const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, env.REDIS_PREFIX) : undefined;
-  if (cluster) log("live tables shared with other processes through Redis");
+  if (cluster) log.info("live tables shared with other processes through Redis");
   // Typed loosely: the live-tables module may or may not return a handle with shutdown().
   const realtime: unknown = registerRealtime(io, { cluster });
 
@@ -63,10 +64,10 @@ async function main() {
     http.listen(env.PORT, env.HOST, () => resolve());
   });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  log(`ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
+  log.info({ port: env.PORT, ms: Date.now() - started }, `ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
 
   // Login attempts only matter inside the rate-limit window; drop older rows hourly.
-  const prune = () => void pruneLoginAttempts(getDb()).catch((error) => console.error("[server] pruning login attempts:", error));
+  const prune = () => void pruneLoginAttempts(getDb()).catch((err) => log.error({ err }, "pruning login attempts failed"));
   prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // Replays' double-dummy analysis: queued hands are solved in the background, at low priority.
@@ -76,7 +77,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: shutting down`);
+    log.info({ signal }, `${signal}: shutting down`);
     // Do not wait forever for a stuck connection.
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
@@ -90,8 +91,8 @@ async function main() {
       await disconnectDb();
       await embedded?.stop();
       process.exit(0);
-    } catch (error) {
-      console.error(error);
+    } catch (err) {
+      log.error({ err }, "shutdown failed");
       process.exit(1);
     }
   };
@@ -99,7 +100,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((err) => {
+  log.fatal({ err }, "start-up failed");
   process.exit(1);
 });

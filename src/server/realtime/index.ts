@@ -16,6 +16,7 @@ import { attachSockets, SocketTransport } from "./socket";
 import { newProcessId, RedisCluster, type Cluster } from "./cluster";
 import { clubTableAccess } from "@/server/modules/clubs/access";
 import { rankedTableAccess } from "@/server/modules/ranked/access";
+import { log } from "@/server/log";
 
 export interface RealtimeOptions {
   /** Least time from a computer player's turn to its action (ms). */
@@ -71,8 +72,8 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     },
   });
   hub.resumeAll().then(
-    (n) => n > 0 && console.log(`[tables] resumed ${n} table(s) in play`),
-    (e) => console.error("[tables] could not resume tables", e),
+    (n) => n > 0 && log.info({ component: "tables", resumed: n }, `resumed ${n} table(s) in play`),
+    (err) => log.error({ component: "tables", err }, "could not resume tables"),
   );
   return hub;
 }

@@ -14,6 +14,7 @@ import type { Cluster, TableMessage } from "./cluster";
 import { TableRoom } from "./room";
 import { toTableSummary, type NewTable, type TableRecord, type TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
+import { log } from "@/server/log";
 
 export interface HubOptions {
   readonly store: TableStore;
@@ -188,7 +189,7 @@ export class TableHub {
     try {
       return await this.dispatch(conn, parsed.data);
     } catch (e) {
-      console.error("live table error", e);
+      log.error({ component: "tables", err: e }, "live table error");
       return { ok: false, error: { code: "table/internal", message: "Internal error." } };
     }
   }

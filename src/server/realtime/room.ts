@@ -15,6 +15,7 @@ import { DEFAULT_BOT_LEVEL } from "@/protocol";
 import type { BotDecide } from "./bot";
 import { toTableSummary, type StoredAction, type TableRecord, type TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
+import { log } from "@/server/log";
 
 type MatchState = engine.MatchState;
 
@@ -310,7 +311,7 @@ export class TableRoom {
     try {
       action = await this.deps.decide(view, { level, budgetMs: this.rec.botBudgetMs ?? this.deps.botBudgetMs, seed: `table:${this.rec.id}` });
     } catch (e) {
-      console.error(`table ${this.rec.id}: computer player failed`, e);
+      log.error({ component: "tables", tableId: this.rec.id, err: e }, "computer player failed");
     }
     const wait = startedAt + this.deps.botDelayMs - this.deps.now();
     if (action && wait > 0) await sleep(wait);
@@ -322,7 +323,7 @@ export class TableRoom {
         return;
       }
       const res = await this.commit(seat, action, true);
-      if (!res.ok) console.error(`table ${this.rec.id}: computer player's action refused: ${res.error.code}`);
+      if (!res.ok) log.error({ component: "tables", tableId: this.rec.id, code: res.error.code }, "computer player's action refused");
     });
   }
 

@@ -9,6 +9,7 @@
 import { createServer } from "node:http";
 import { Server } from "socket.io";
 import { getEnv } from "@/env";
+import { log } from "@/server/log";
 import { connectCluster, registerRealtime } from "./index";
 
 const http = createServer((_req, res) => {
@@ -27,5 +28,6 @@ registerRealtime(io, {
 });
 http.listen(Number(process.env.LIVE_PORT ?? 0), "127.0.0.1", () => {
   const addr = http.address();
-  console.log(`listening ${typeof addr === "object" && addr ? addr.port : ""}`);
+  const port = typeof addr === "object" && addr ? addr.port : "";
+  log.info({ port }, `listening ${port}`);
 });
