@@ -4,8 +4,15 @@
  * as { id, record, handIndex, timeCapMs }, analyses it double dummy and
  * answers { id, ok, analysis | error, solveMs }. It stays up between hands,
  * so the solver's table is allocated once. A solve is synchronous and can
- * take minutes, which is why it runs in a process of its own.
+ * take minutes, which is why it runs in a process of its own. Started through
+ * src/server/ts-worker.ts (forkTs).
+ *
+ * It dies with its parent. The IPC channel's "disconnect" event only reaches
+ * an idle event loop, and a solve blocks it for minutes; so a watchdog thread
+ * (which a solve does not block) checks every half second that the parent is
+ * still this process's parent, and kills the process when it is not.
  */
+import { Worker } from "node:worker_threads";
 import { z } from "zod";
 import { parseRecord } from "@/engine";
 import { analyzeRecordHand } from "@/bots/analysis";
@@ -34,3 +41,9 @@ process.on("message", (message: unknown) => {
 });
 // Nothing else keeps the process up: it ends with its parent.
 process.on("disconnect", () => process.exit(0));
+
+// An orphan is adopted by init (or a subreaper): its parent id changes.
+const watchdog = `
+  const { workerData } = require("node:worker_threads");
+  setInterval(() => { if (process.ppid !== workerData.parent) process.kill(process.pid, "SIGKILL"); }, 500);`;
+new Worker(watchdog, { eval: true, workerData: { parent: process.ppid } }).unref();
