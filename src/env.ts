@@ -27,7 +27,8 @@ export const envSchema = z
     AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
     /** Public base URL of the site, e.g. https://whist.example. */
     AUTH_URL: optionalUrl,
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** 0: any free port (the log says which). */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,

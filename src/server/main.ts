@@ -14,7 +14,8 @@ import { Server } from "socket.io";
 import { DATA_DIR, loadEnv } from "@/env";
 import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
 import { migrateDeploy } from "@/server/migrate";
-import { disconnectDb, getDb } from "@/server/db";
+import { disconnectDb, getDb, getPool } from "@/server/db";
+import { healthRoutes } from "@/server/health";
 import { pruneLoginAttempts } from "@/server/auth/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
@@ -50,7 +51,11 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
-  const http = createServer((req, res) => void handle(req, res));
+  // Health probes first: they must answer even while Next cannot.
+  const health = healthRoutes(getPool);
+  const http = createServer((req, res) => {
+    if (!health(req, res)) void handle(req, res);
+  });
   const io = new Server(http, { path: "/socket.io" });
 
   // With Redis, several processes share live tables (socket.io Redis adapter + forwarding to each table's driver).
@@ -64,7 +69,10 @@ async function main() {
     http.listen(env.PORT, env.HOST, () => resolve());
   });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  log.info({ port: env.PORT, ms: Date.now() - started }, `ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
+  // PORT=0 listens on any free port (tests): log the one it got.
+  const address = http.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info({ port, ms: Date.now() - started }, `ready on http://${shownHost}:${port} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
 
   // Login attempts only matter inside the rate-limit window; drop older rows hourly.
   const prune = () => void pruneLoginAttempts(getDb()).catch((err) => log.error({ err }, "pruning login attempts failed"));
