@@ -22,7 +22,7 @@ export type Readiness =
   | { ready: false; reason: "database-unreachable"; error: string }
   | { ready: false; reason: "migrations-pending"; pending: string[] };
 
-const READY_TIMEOUT_MS = 3_000;
+const READY_TIMEOUT_MS = 5_000;
 
 /** The migrations this code expects (prisma/migrations, resolved from the project root). */
 export function expectedMigrations(root = process.cwd()): string[] {

@@ -100,6 +100,13 @@ function running(pid: number): boolean {
   }
 }
 
+/** CPU time (user + system) a process has used, in seconds. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  // After the command: state is field 3 of stat, utime and stime are fields 14 and 15 (clock ticks, 100 per second).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const get = async (url: string) => {
   const res = await fetch(url);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -139,6 +146,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  if (process.env.DEBUG_SERVER_LOG) for (const l of server?.lines ?? []) if (l.level !== 30 || l.component) console.log(JSON.stringify(l).slice(0, 600));
   if (server && server.proc.exitCode === null && server.proc.signalCode === null) {
     const exited = new Promise((r) => server!.proc.once("exit", r));
     server.proc.kill("SIGKILL");
@@ -152,7 +160,12 @@ afterAll(async () => {
 describe("health endpoints", () => {
   it("/healthz: the process is up; /readyz: the database answers and every migration is applied", async () => {
     expect(await get(`${server!.base}/healthz`)).toEqual({ status: 200, body: { ok: true } });
-    expect(await get(`${server!.base}/readyz`)).toEqual({ status: 200, body: { ready: true } });
+    // Ready once its pool reaches the database (a loaded machine can take a moment after start-up).
+    const ready = await until("/readyz 200", async () => {
+      const r = await get(`${server!.base}/readyz`);
+      return r.status === 200 && r;
+    });
+    expect(ready.body).toEqual({ ready: true });
   });
 
   it("/readyz answers 503 while PostgreSQL is unreachable (the proxy cut) and 200 once it is back; /healthz stays 200", async () => {
@@ -180,10 +193,12 @@ describe("the analysis worker's child process", () => {
     // The server's worker took the slow hand and its child is solving it.
     const row = async () => (await direct.query(`SELECT status FROM "MatchHandAnalysis" WHERE "matchId" = $1`, [slowMatchId])).rows[0] as { status: string } | undefined;
     await until("the slow hand running", async () => (await row())?.status === "running");
-    const started = server!.lines.filter((l) => l.msg === "analysis process started");
+    const started = await until("the analysis child started", () => server!.lines.filter((l) => l.msg === "analysis process started").length > 0 && server!.lines.filter((l) => l.msg === "analysis process started"));
     expect(started).toHaveLength(1);
     const childPid = started[0]!.childPid as number;
     expect(running(childPid)).toBe(true);
+    // Past its start-up (about a second of CPU): it is inside the solve, its event loop blocked.
+    await until("the child 3 s of CPU into the solve", () => cpuSeconds(childPid) >= 3, 170_000);
 
     const exited = new Promise((r) => server!.proc.once("exit", r));
     server!.proc.kill("SIGKILL");
@@ -191,5 +206,5 @@ describe("the analysis worker's child process", () => {
     // The condition, waited for: the child is gone within 5 s (its solve alone would run for over a minute).
     await until(`analysis child ${childPid} to exit`, () => !running(childPid), 5_000);
     expect(running(childPid)).toBe(false);
-  }, 120_000);
+  }, 240_000);
 });

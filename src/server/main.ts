@@ -104,6 +104,8 @@ async function main() {
       process.exit(1);
     }
   };
+  // A promise nobody awaited failed: log it with its stack (Node would end the process on it).
+  process.on("unhandledRejection", (err) => log.error({ err }, "unhandled rejection"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

@@ -24,7 +24,8 @@ export function tsThreadOptions(entryFromRoot: string): { filename: string; work
   return { filename: tsWorkerBoot(), workerData: { entry: entryUrl(entryFromRoot) } };
 }
 
-/** Forks a child process running `entryFromRoot` (with an IPC channel). */
+/** Forks a child process running `entryFromRoot` (with an IPC channel); it dies with this process (see the boot file). */
 export function forkTs(entryFromRoot: string, opts: Omit<ForkOptions, "execArgv"> = {}): ChildProcess {
-  return fork(tsWorkerBoot(), [entryUrl(entryFromRoot)], { ...opts, execArgv: [] });
+  const env = { ...(opts.env ?? process.env), TS_WORKER_PARENT_PID: String(process.pid) };
+  return fork(tsWorkerBoot(), [entryUrl(entryFromRoot)], { ...opts, env, execArgv: [] });
 }

@@ -5,14 +5,9 @@
  * answers { id, ok, analysis | error, solveMs }. It stays up between hands,
  * so the solver's table is allocated once. A solve is synchronous and can
  * take minutes, which is why it runs in a process of its own. Started through
- * src/server/ts-worker.ts (forkTs).
- *
- * It dies with its parent. The IPC channel's "disconnect" event only reaches
- * an idle event loop, and a solve blocks it for minutes; so a watchdog thread
- * (which a solve does not block) checks every half second that the parent is
- * still this process's parent, and kills the process when it is not.
+ * src/server/ts-worker.ts (forkTs), whose boot file also makes it die with
+ * its parent even in the middle of a solve.
  */
-import { Worker } from "node:worker_threads";
 import { z } from "zod";
 import { parseRecord } from "@/engine";
 import { analyzeRecordHand } from "@/bots/analysis";
@@ -42,8 +37,3 @@ process.on("message", (message: unknown) => {
 // Nothing else keeps the process up: it ends with its parent.
 process.on("disconnect", () => process.exit(0));
 
-// An orphan is adopted by init (or a subreaper): its parent id changes.
-const watchdog = `
-  const { workerData } = require("node:worker_threads");
-  setInterval(() => { if (process.ppid !== workerData.parent) process.kill(process.pid, "SIGKILL"); }, 500);`;
-new Worker(watchdog, { eval: true, workerData: { parent: process.ppid } }).unref();
