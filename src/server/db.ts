@@ -29,7 +29,7 @@ export function createPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max });
   // An idle connection that breaks (database restarted, network cut) must not crash the process;
   // the next query opens a new one.
-  pool.on("error", (err) => log.warn({ component: "db", err }, "idle database connection lost"));
+  pool.on("error", (err) => log.warn({ component: "db", error: err.message }, "idle database connection lost"));
   return pool;
 }
 

@@ -10,8 +10,8 @@ import { getServerApi } from "@/server/api/server";
 import { LOCALE_NAMES } from "@/i18n/config";
 import { ProfileEditor } from "@/components/profile/ProfileEditor";
 import { ProfileSections } from "@/components/profile/ProfileSections";
-import { ProfileGames } from "@/components/history/ProfileGames";
-import { ProfileRatings } from "@/components/ratings/ProfileRatings";
+import { ProfileGames } from "@/app/_components/ProfileGames";
+import { ProfileRatings } from "@/app/_components/ProfileRatings";
 import { FormNotice } from "@/components/forms/FormNotice";
 import { requireUser } from "../_lib/current-user";
 
