@@ -34,7 +34,12 @@ export function createPool(connectionString: string, max: number): pg.Pool {
 }
 
 export function createPrismaClient(connection: string | pg.Pool, max = 10): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg(typeof connection === "string" ? { connectionString: connection, max } : connection) });
+  return new PrismaClient({
+    adapter: new PrismaPg(typeof connection === "string" ? { connectionString: connection, max } : connection),
+    // A transaction may wait this long for a connection (Prisma's default is 2 s): with the embedded
+    // database's single connection, a few tables finishing at once would otherwise fail (P2028).
+    transactionOptions: { maxWait: 10_000 },
+  });
 }
 
 /** pg-boss's SQL through a pg pool. */
