@@ -3,14 +3,41 @@
  * level A in seats 0+2 and B in 1+3, then with the seats swapped, so the
  * cards cancel out and only the play and bidding differ. Prints, per variant,
  * A's mean point advantage per deal with a 95% confidence interval.
- *   npm run bench:bots            (settings below; BENCH_SCALE scales the deal counts, BENCH_BUDGET the strong budget)
+ *   npm run bench:bots -- [SCALE=1] [BUDGET_MS=100] [--variants a,b]
+ *   npm run bench:bots -- 0.01 5       (a quick check that it runs)
+ * SCALE scales the deal counts below (BENCH_SCALE), BUDGET_MS is the strong
+ * level's time per card (BENCH_BUDGET), --variants picks variants (BENCH_VARIANTS).
  */
 import { type BotLevel } from "../src/bots/index";
 import { pairDifference, playHands } from "../src/bots/arena";
 import type { VariantId } from "../src/engine/types";
+import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
 const VARIANTS: VariantId[] = ["esmakker", "classic", "norwegian", "danish"];
-const STRONG_BUDGET_MS = Number(process.env.BENCH_BUDGET ?? 100);
+const args = scriptArgs(
+  {
+    usageName: "npm run bench:bots --",
+    summary:
+      "Duplicate matches between bot levels (strong vs normal, normal vs random): every seeded deal is played twice with the seats swapped, and A's mean point advantage per deal is printed per variant with a 95% confidence interval.",
+    positionals: [
+      { name: "SCALE", optional: true, help: "scales the deal counts (default 1: strong vs normal 200/30/240/150 deals for es-makker/classic/norwegian/danish, normal vs random 150 each; at least 2); also BENCH_SCALE" },
+      { name: "BUDGET_MS", optional: true, help: "the strong level's thinking time per card in ms (default 100); also BENCH_BUDGET" },
+    ],
+    flags: { variants: { type: "string", value: "LIST", help: `comma-separated variants (default all: ${VARIANTS.join(",")}); also BENCH_VARIANTS` } },
+    examples: ["npm run bench:bots", "npm run bench:bots -- 0.01 5   (a quick check that it runs)"],
+  },
+  (a) => {
+    const variants = (typeof a.flags.variants === "string" ? a.flags.variants : process.env.BENCH_VARIANTS)?.split(",") ?? VARIANTS;
+    const unknown = variants.find((v) => !(VARIANTS as string[]).includes(v));
+    if (unknown !== undefined) throw new UsageError(`unknown variant "${unknown}" in --variants (known: ${VARIANTS.join(", ")})`);
+    return {
+      scale: numberArg("SCALE", a.positionals[0] ?? process.env.BENCH_SCALE, 1, { min: 0 }),
+      budget: numberArg("BUDGET_MS", a.positionals[1] ?? process.env.BENCH_BUDGET, 100, { min: 1 }),
+      variants: variants as VariantId[],
+    };
+  },
+);
+const STRONG_BUDGET_MS = args.budget;
 /**
  * Deals per variant. Es-makker's points swing by hundreds on a single contract and
  * strong and normal bid alike, so it needs the most deals to separate the levels.
@@ -19,7 +46,7 @@ const STRONG_BUDGET_MS = Number(process.env.BENCH_BUDGET ?? 100);
  * need more deals than classic for a confidence interval narrower than the gap.
  */
 const STRONG_DEALS: Readonly<Record<VariantId, number>> = { esmakker: 200, classic: 30, norwegian: 240, danish: 150 };
-const scale = Number(process.env.BENCH_SCALE ?? 1);
+const scale = args.scale;
 const PAIRS: { a: BotLevel; b: BotLevel; deals: (v: VariantId) => number }[] = [
   { a: "strong", b: "normal", deals: (v) => Math.max(2, Math.round(STRONG_DEALS[v] * scale)) },
   { a: "normal", b: "random", deals: () => Math.max(2, Math.round(150 * scale)) },
@@ -42,7 +69,7 @@ function summary(xs: number[]): { mean: number; lo: number; hi: number } {
   return { mean, lo: mean - half, hi: mean + half };
 }
 
-const only = process.env.BENCH_VARIANTS ? (process.env.BENCH_VARIANTS.split(",") as VariantId[]) : VARIANTS;
+const only = args.variants;
 console.log(
   `bench:bots — duplicate deals (each played twice, seats swapped); strong budget ${STRONG_BUDGET_MS} ms per card; deals: ${PAIRS.map((p) => `${p.a} vs ${p.b} ${only.map((v) => `${v} ${p.deals(v)}`).join(" ")}`).join("; ")}`,
 );

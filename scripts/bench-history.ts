@@ -5,16 +5,27 @@
  * (EXPLAIN ANALYZE, with buffers) summary and the median time of 20 runs
  * through the history service, and drops the database.
  *
- * Usage: npx tsx scripts/bench-history.ts [MATCHES=100000] [--plans]
+ * Usage: npm run bench:history -- [MATCHES=100000] [--plans]
+ *        npm run bench:history -- 100     (a quick check that it runs)
  */
 import { Prisma } from "../src/generated/prisma/client";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { decodeCursor, historyQuery, listHistory } from "../src/server/modules/history/service";
 import { seedHistory } from "./seed-history";
+import { numberArg, scriptArgs } from "../src/cli/args";
 
-const matches = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
-const showPlans = process.argv.includes("--plans");
+const { matches, showPlans } = scriptArgs(
+  {
+    usageName: "npm run bench:history --",
+    summary:
+      "Creates a scratch PostgreSQL database (TEST_DATABASE_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres), seeds MATCHES finished matches, prints for each typical history page request its query plan summary and the median time of 20 service calls, and drops the database.",
+    positionals: [{ name: "MATCHES", optional: true, help: "finished matches to seed (default 100000; four history rows each)" }],
+    flags: { plans: { type: "boolean", help: "print each query's whole EXPLAIN ANALYZE plan" } },
+    examples: ["npm run bench:history", "npm run bench:history -- 100000 --plans", "npm run bench:history -- 100   (a quick check that it runs)"],
+  },
+  (a) => ({ matches: numberArg("MATCHES", a.positionals[0], 100_000, { min: 1, integer: true }), showPlans: a.flags.plans === true }),
+);
 const database = await createTestDatabase("whist_history_bench");
 const db = createPrismaClient(database.url, 2);
 try {

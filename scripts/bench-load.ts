@@ -14,22 +14,48 @@
  *      mid-match, its clients reconnect to the next process, and every match
  *      must finish with a stored record identical to an uninterrupted replay.
  *
- *   npm run bench:load -- [processes=3] [tables=12] [seconds=15]
+ *   npm run bench:load -- [processes=3] [tables=12] [seconds=15] [--skip-single] [--skip-fault] [--fault-target 3]
+ *   npm run bench:load -- 2 1 1 --fault-target 1     (a quick check that it runs)
  * Needs PostgreSQL (TEST_DATABASE_ADMIN_URL) and Redis (REDIS_URL, default
- * redis://127.0.0.1:6379). BENCH_SKIP_SINGLE=1 / BENCH_SKIP_FAULT=1 skip runs 2 / 3.
+ * redis://127.0.0.1:6379). --skip-single / --skip-fault (or BENCH_SKIP_SINGLE=1 /
+ * BENCH_SKIP_FAULT=1) skip runs 2 / 3.
  */
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
-import { LiveClient, sessionCookie } from "../src/server/realtime/test-client";
+import { LiveClient, patiently, sessionCookie } from "../src/server/realtime/test-client";
 import { replayActions, startLiveServer, stopLiveServer, type LiveServer } from "../src/server/realtime/test-server";
 import type { Seat } from "../src/engine/types";
+import { numberArg, scriptArgs } from "../src/cli/args";
 
-const PROCESSES = Math.max(2, Number(process.argv[2] ?? 3));
-const TABLES = Number(process.argv[3] ?? 12);
-const SECONDS = Number(process.argv[4] ?? 15);
+const { PROCESSES, TABLES, SECONDS, SKIP_SINGLE, SKIP_FAULT, FAULT_TARGET } = scriptArgs(
+  {
+    usageName: "npm run bench:load --",
+    summary:
+      "Live tables on several server processes sharing a throw-away PostgreSQL database (TEST_DATABASE_ADMIN_URL) and Redis (REDIS_URL, default redis://127.0.0.1:6379). Three runs: K processes with Redis for a fixed time (actions/s, p50/p95/p99 from an action to all four clients updated, errors); the same load on one process without Redis; and a fault run that SIGKILLs a process mid-match and checks that every match finishes with a record identical to an uninterrupted replay (exit 1 if not).",
+    positionals: [
+      { name: "PROCESSES", optional: true, help: "server processes, at least 2 (default 3)" },
+      { name: "TABLES", optional: true, help: "tables played at once in each run (default 12)" },
+      { name: "SECONDS", optional: true, help: "length of each timed run (default 15)" },
+    ],
+    flags: {
+      "skip-single": { type: "boolean", help: "skip run 2 (one process without Redis); also BENCH_SKIP_SINGLE=1" },
+      "skip-fault": { type: "boolean", help: "skip run 3 (the fault run); also BENCH_SKIP_FAULT=1" },
+      "fault-target": { type: "string", value: "N", help: "the fault run's match target in points (default 3; 1 is one hand, the process is killed in its first trick or two)" },
+    },
+    examples: ["npm run bench:load", "npm run bench:load -- 2 1 1 --fault-target 1   (a quick check that it runs)"],
+  },
+  (a) => ({
+    PROCESSES: numberArg("PROCESSES", a.positionals[0], 3, { min: 2, integer: true }),
+    TABLES: numberArg("TABLES", a.positionals[1], 12, { min: 1, integer: true }),
+    SECONDS: numberArg("SECONDS", a.positionals[2], 15, { min: 0.1 }),
+    SKIP_SINGLE: a.flags["skip-single"] === true || !!process.env.BENCH_SKIP_SINGLE,
+    SKIP_FAULT: a.flags["skip-fault"] === true || !!process.env.BENCH_SKIP_FAULT,
+    FAULT_TARGET: numberArg("--fault-target", a.flags["fault-target"], 3, { min: 1, max: 100, integer: true }),
+  }),
+);
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const LEASE_MS = 3000;
@@ -117,8 +143,8 @@ async function playTables(c: Cluster, n: number, options: Record<string, unknown
         }
       };
     }
-    for (const cl of clients) await cl.open(table.id);
-    for (const [i, cl] of clients.entries()) await cl.send({ type: "seat/take", tableId: table.id, seat: i as Seat });
+    for (const cl of clients) await patiently(() => cl.open(table.id));
+    for (const [i, cl] of clients.entries()) await patiently(() => cl.send({ type: "seat/take", tableId: table.id, seat: i as Seat }));
     tables.push({ id: table.id, clients, serverOf });
   }
   // Every table starts playing at the same moment.
@@ -166,7 +192,7 @@ async function faultRun(k: number): Promise<boolean> {
   const tally = newTally();
   let tables: Table[] = [];
   try {
-    tables = await playTables(cluster, TABLES, { target: 3 }, tally);
+    tables = await playTables(cluster, TABLES, { target: FAULT_TARGET }, tally);
     const seqs = async () => (await cluster.db.table.findMany({ where: { id: { in: tables.map((t) => t.id) } }, select: { seq: true } })).map((r) => r.seq);
     // Kill once the tables are well into their first hand.
     while (Math.min(...(await seqs())) < 20) await new Promise((r) => setTimeout(r, 50));
@@ -200,7 +226,7 @@ async function faultRun(k: number): Promise<boolean> {
     }
     const done = finished.filter(Boolean).length;
     const total = (await seqs()).reduce((a, b) => a + b, 0);
-    console.log(`fault run: ${k} processes, ${TABLES} short matches (classic, target 3); SIGKILL of process 1 (pid ${victim.proc.pid}) after ${killedAt} actions, while the processes drove ${drivenBy.join(" / ")} of the matches in play; ${moved} clients moved to process 2`);
+    console.log(`fault run: ${k} processes, ${TABLES} short matches (classic, target ${FAULT_TARGET}); SIGKILL of process 1 (pid ${victim.proc.pid}) after ${killedAt} actions, while the processes drove ${drivenBy.join(" / ")} of the matches in play; ${moved} clients moved to process 2`);
     console.log(`  after the kill: ${total - killedAt} more actions in ${elapsed.toFixed(1)} s until every match ended`);
     console.log(`  matches finished: ${done}/${TABLES}; stored record identical to an uninterrupted replay of the stored actions: ${identical}/${TABLES}`);
     console.log(`  answers refused during the run (clients retry "busy"): ${[...tally.errors].map(([code, n]) => `${code} ${n}`).join(", ") || "none"}`);
@@ -213,7 +239,7 @@ async function faultRun(k: number): Promise<boolean> {
 
 console.log(`live tables under load on the loopback: ${PROCESSES} processes vs 1, ${TABLES} tables, ${SECONDS} s per timed run\n`);
 await loadRun(PROCESSES);
-if (!process.env.BENCH_SKIP_SINGLE) await loadRun(1);
-const ok = process.env.BENCH_SKIP_FAULT ? true : await faultRun(PROCESSES);
+if (!SKIP_SINGLE) await loadRun(1);
+const ok = SKIP_FAULT ? true : await faultRun(PROCESSES);
 console.log(ok ? "\nfault run: every match finished with a record identical to an uninterrupted replay" : "\nfault run: FAILED");
 process.exit(ok ? 0 : 1);

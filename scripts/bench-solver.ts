@@ -9,9 +9,11 @@
  *    bidding (random bidding ends in 13-trick contracts almost every time);
  *    the cards are then played at random from a seeded generator, so the
  *    positions are as varied as the contracts.
+ *   npm run bench:solver -- [all|deals|analysis] [DEALS=6] [HANDS=8]
  *   npm run bench:solver                 (both)
- *   npm run bench:solver -- deals        (only 1)   BENCH_SOLVER_DEALS overrides the count (6)
- *   npm run bench:solver -- analysis     (only 2)   BENCH_ANALYSIS_HANDS overrides the hands per variant (8)
+ *   npm run bench:solver -- deals        (only 1)   DEALS (or BENCH_SOLVER_DEALS) overrides the count (6)
+ *   npm run bench:solver -- analysis     (only 2)   HANDS (or BENCH_ANALYSIS_HANDS) overrides the hands per variant (8)
+ *   npm run bench:solver -- all 1 1      (a quick check that it runs)
  * Each hand gets the analysis worker's time cap (ANALYSIS_TIME_CAP_MS); a
  * hand that reaches it is marked with the cards it did reach.
  */
@@ -23,8 +25,30 @@ import { decide } from "../src/bots/index";
 import { analyzePlay } from "../src/bots/analysis";
 import { createSearch } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
+import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
-const which = process.argv[2] ?? "all";
+const { which, deals: DEALS_ARG, hands: HANDS_ARG } = scriptArgs(
+  {
+    usageName: "npm run bench:solver --",
+    summary:
+      "Double-dummy solver speed: (deals) seeded full 13-card deals, no trump and spades trump each, with the time per solve and nodes per second; (analysis) per variant, the time to analyse whole seeded hands card by card as the history's analysis worker does.",
+    positionals: [
+      { name: "WHICH", optional: true, help: "all (default), deals or analysis" },
+      { name: "DEALS", optional: true, help: "seeded deals to solve (default 6); also BENCH_SOLVER_DEALS" },
+      { name: "HANDS", optional: true, help: "hands per variant to analyse (default 8); also BENCH_ANALYSIS_HANDS" },
+    ],
+    examples: ["npm run bench:solver", "npm run bench:solver -- deals", "npm run bench:solver -- all 1 1   (a quick check that it runs)"],
+  },
+  (a) => {
+    const which = a.positionals[0] ?? "all";
+    if (!["all", "deals", "analysis"].includes(which)) throw new UsageError(`WHICH must be all, deals or analysis, got "${which}"`);
+    return {
+      which,
+      deals: numberArg("DEALS", a.positionals[1] ?? process.env.BENCH_SOLVER_DEALS, 6, { min: 1, integer: true }),
+      hands: numberArg("HANDS", a.positionals[2] ?? process.env.BENCH_ANALYSIS_HANDS, 8, { min: 1, integer: true }),
+    };
+  },
+);
 
 const summary = (ms: number[]) => {
   const sorted = ms.slice().sort((a, b) => a - b);
@@ -34,7 +58,7 @@ const summary = (ms: number[]) => {
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
 
 if (which === "all" || which === "deals") {
-  const DEALS = Number(process.env.BENCH_SOLVER_DEALS ?? 6);
+  const DEALS = DEALS_ARG;
   const times: number[] = [];
   let nodes = 0;
   let totalMs = 0;
@@ -87,7 +111,7 @@ function benchHands(variant: string, options: Record<string, unknown>, count: nu
 }
 
 if (which === "all" || which === "analysis") {
-  const HANDS = Number(process.env.BENCH_ANALYSIS_HANDS ?? 8);
+  const HANDS = HANDS_ARG;
   console.log(`\nbench:solver — replay analysis of whole hands (every card), ${HANDS} seeded hands per variant`);
   const lines: string[] = [];
   for (const [variant, options] of [

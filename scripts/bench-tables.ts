@@ -5,17 +5,30 @@
  * actions per second and the p50/p99 latency from a client sending an action
  * to all four clients of that table holding the new version.
  *
- *   npm run bench:tables -- [tables=20] [seconds=20]
+ *   npm run bench:tables -- [tables=20] [seconds=20]     (1 1 for a quick check)
+ * Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres@127.0.0.1:5432).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
-import { LiveClient, sessionCookie } from "../src/server/realtime/test-client";
+import { LiveClient, patiently, sessionCookie } from "../src/server/realtime/test-client";
+import { numberArg, scriptArgs } from "../src/cli/args";
 
-const TABLES = Number(process.argv[2] ?? 20);
-const SECONDS = Number(process.argv[3] ?? 20);
+const [TABLES, SECONDS] = scriptArgs(
+  {
+    usageName: "npm run bench:tables --",
+    summary:
+      "N live tables, four scripted socket clients each, against one server process and a throw-away PostgreSQL database (TEST_DATABASE_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres): prints accepted actions per second and the p50/p99 latency from an action to all four clients holding the new version.",
+    positionals: [
+      { name: "TABLES", optional: true, help: "tables played at once (default 20)" },
+      { name: "SECONDS", optional: true, help: "length of the measured run (default 20)" },
+    ],
+    examples: ["npm run bench:tables", "npm run bench:tables -- 1 1   (a quick check that it runs)"],
+  },
+  (a) => [numberArg("TABLES", a.positionals[0], 20, { min: 1, integer: true }), numberArg("SECONDS", a.positionals[1], 20, { min: 0.1 })] as const,
+);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 
 const database = await createTestDatabase("whist_bench");
@@ -75,8 +88,8 @@ try {
         }
       };
     }
-    for (const c of cs) await c.open(table.id);
-    for (const [i, c] of cs.entries()) await c.send({ type: "seat/take", tableId: table.id, seat: i as 0 | 1 | 2 | 3 });
+    for (const c of cs) await patiently(() => c.open(table.id));
+    for (const [i, c] of cs.entries()) await patiently(() => c.send({ type: "seat/take", tableId: table.id, seat: i as 0 | 1 | 2 | 3 }));
     cs.forEach((c) => c.play());
   }
   const t0 = performance.now();

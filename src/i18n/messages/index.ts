@@ -41,6 +41,9 @@ import enRanked from "./en/ranked.json";
 import daHistory from "./da/history.json";
 import nbHistory from "./nb/history.json";
 import enHistory from "./en/history.json";
+import daCli from "./da/cli.json";
+import nbCli from "./nb/cli.json";
+import enCli from "./en/cli.json";
 
 /** English is the reference shape; the parity test checks da and nb against it. */
 const en = {
@@ -56,6 +59,7 @@ const en = {
   clubs: enClubs,
   ranked: enRanked,
   history: enHistory,
+  cli: enCli,
 };
 
 export type Messages = typeof en;
@@ -74,6 +78,7 @@ export const MESSAGES: Record<Locale, Messages> = {
     clubs: daClubs,
     ranked: daRanked,
     history: daHistory,
+    cli: daCli,
   },
   nb: {
     common: nbCommon,
@@ -88,6 +93,7 @@ export const MESSAGES: Record<Locale, Messages> = {
     clubs: nbClubs,
     ranked: nbRanked,
     history: nbHistory,
+    cli: nbCli,
   },
   en,
 };

@@ -17,6 +17,21 @@ export async function sessionCookie(userId: string, secret: string): Promise<str
   return `${salt}=${token}`;
 }
 
+/**
+ * A message that is safe to repeat (open a table, take a seat) sent up to
+ * `tries` times while no answer comes within the client's timeout: on a busy
+ * machine a process that has just started may answer late.
+ */
+export async function patiently<T>(send: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= tries) throw error;
+    }
+  }
+}
+
 /** Answers after which the same action is sent again a little later. */
 const RETRIED = new Set(["table/rate-limited", "table/busy"]);
 
@@ -68,7 +83,8 @@ export class LiveClient {
       }
     });
     socket.on("connect", () => {
-      if (this.tableId) void this.send({ type: "table/open", tableId: this.tableId });
+      // Unanswered (the process died again, or is too busy): the next connect re-opens it.
+      if (this.tableId) this.send({ type: "table/open", tableId: this.tableId }).catch(() => undefined);
     });
     return socket;
   }
