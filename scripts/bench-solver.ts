@@ -1,95 +1,148 @@
 /**
- * Double-dummy solver speed, two measurements:
- * 1. Full deals: solves a fixed set of seeded 13-card deals (no trump and a
- *    suit contract each, the player left of the dealer on lead) and prints
- *    the time per deal and nodes per second.
- * 2. Replay analysis: per variant, the time to analyse one whole hand (every
- *    card's value before and after it, as history's analysis worker does)
- *    over a fixed set of seeded hands. Contracts come from normal-level
- *    bidding (random bidding ends in 13-trick contracts almost every time);
- *    the cards are then played at random from a seeded generator, so the
- *    positions are as varied as the contracts.
- *   npm run bench:solver -- [all|deals|analysis] [DEALS=6] [HANDS=8]
- *   npm run bench:solver                 (both)
- *   npm run bench:solver -- deals        (only 1)   DEALS (or BENCH_SOLVER_DEALS) overrides the count (6)
- *   npm run bench:solver -- analysis     (only 2)   HANDS (or BENCH_ANALYSIS_HANDS) overrides the hands per variant (8)
- *   npm run bench:solver -- all 1 1      (a quick check that it runs)
- * Each hand gets the analysis worker's time cap (ANALYSIS_TIME_CAP_MS); a
- * hand that reaches it is marked with the cards it did reach.
+ * Double-dummy solver speed, two measurements, each printed per contract kind
+ * as `KIND median / p95 / max`:
+ * 1. Full deals: seeded 13-card deals, the player left of the dealer on lead,
+ *    solved from the first card: no trump, spades trump, and nolo (no trump,
+ *    the counted pair wants few tricks).
+ * 2. Replay analysis: per variant and contract kind, the time to analyse one
+ *    whole hand (every card's value before and after it, as history's
+ *    analysis worker does). Contracts come from normal-level bidding (random
+ *    bidding ends in 13-trick contracts almost every time); the cards are then
+ *    played at random from a seeded generator. Seeded matches are played until
+ *    every kind the variant has has its hands (or 400 matches have been tried).
+ *   npm run bench:solver                      (both: 20 deals, 4 hands per kind)
+ *   npm run bench:solver -- deals 2           (only 1, 2 deals per kind)
+ *   npm run bench:solver -- analysis 1        (only 2, 1 hand per kind)
+ *   npm run bench:solver -- analysis 2 variant danish kind nolo cap 60
+ * `cap S` stops a solve or a hand after S seconds of wall time (default: the
+ * analysis worker's cap, ANALYSIS_TIME_CAP_MS); a capped figure counts as the cap.
+ * Times are the process's CPU time (one thread: the time on one core), which a
+ * busy machine disturbs far less than wall time; the wall time is printed too.
  */
 import { type MatchSetup, type MatchState, apply, createMatch, currentTurn, legalActions, view } from "../src/engine/index";
 import { makeDeck } from "../src/engine/cards";
 import { createRng, dealFromSeed } from "../src/engine/random";
-import type { Seat, SeatAction } from "../src/engine/types";
+import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
 import { analyzePlay } from "../src/bots/analysis";
-import { createSearch } from "../src/bots/solver/index";
+import { SearchAborted, createSearch } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
-const { which, deals: DEALS_ARG, hands: HANDS_ARG } = scriptArgs(
+const { runDeals, runAnalysis, DEALS, HANDS, CAP_MS, onlyVariant, onlyKind } = scriptArgs(
   {
     usageName: "npm run bench:solver --",
     summary:
-      "Double-dummy solver speed: (deals) seeded full 13-card deals, no trump and spades trump each, with the time per solve and nodes per second; (analysis) per variant, the time to analyse whole seeded hands card by card as the history's analysis worker does.",
-    positionals: [
-      { name: "WHICH", optional: true, help: "all (default), deals or analysis" },
-      { name: "DEALS", optional: true, help: "seeded deals to solve (default 6); also BENCH_SOLVER_DEALS" },
-      { name: "HANDS", optional: true, help: "hands per variant to analyse (default 8); also BENCH_ANALYSIS_HANDS" },
+      "Double-dummy solver speed per contract kind, as KIND median / p95 / max of CPU time: (deals) seeded full 13-card deals solved from the first card; (analysis) whole seeded hands analysed card by card as the history's analysis worker does.",
+    positionals: [{ name: "WHICH", optional: true, help: "all (default), deals or analysis" }],
+    flags: {
+      deals: { type: "string", value: "N", help: "deals per kind (default 20)" },
+      hands: { type: "string", value: "N", help: "hands per variant and kind to analyse (default 4)" },
+      variant: { type: "string", value: "V", help: "analyse only this variant" },
+      kind: { type: "string", value: "K", help: "analyse only this contract kind (trump, no-trump, grand, grandi, sol, nolo, pass, pasnolo)" },
+      cap: { type: "string", value: "S", help: "stop a solve or a hand after S seconds of wall time (default: the analysis worker's cap)" },
+    },
+    examples: [
+      "npm run bench:solver",
+      "npm run bench:solver -- deals --deals 2",
+      "npm run bench:solver -- analysis --hands 1 --variant danish --kind nolo --cap 60",
     ],
-    examples: ["npm run bench:solver", "npm run bench:solver -- deals", "npm run bench:solver -- all 1 1   (a quick check that it runs)"],
   },
   (a) => {
     const which = a.positionals[0] ?? "all";
     if (!["all", "deals", "analysis"].includes(which)) throw new UsageError(`WHICH must be all, deals or analysis, got "${which}"`);
+    const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
     return {
-      which,
-      deals: numberArg("DEALS", a.positionals[1] ?? process.env.BENCH_SOLVER_DEALS, 6, { min: 1, integer: true }),
-      hands: numberArg("HANDS", a.positionals[2] ?? process.env.BENCH_ANALYSIS_HANDS, 8, { min: 1, integer: true }),
+      runDeals: which !== "analysis",
+      runAnalysis: which !== "deals",
+      DEALS: numberArg("--deals", a.flags.deals, 20, { min: 1, integer: true }),
+      HANDS: numberArg("--hands", a.flags.hands, 4, { min: 1, integer: true }),
+      CAP_MS: a.flags.cap === undefined ? ANALYSIS_TIME_CAP_MS : numberArg("--cap", a.flags.cap, 0, { min: 0.001 }) * 1000,
+      onlyVariant: str(a.flags.variant),
+      onlyKind: str(a.flags.kind),
     };
   },
 );
 
-const summary = (ms: number[]) => {
-  const sorted = ms.slice().sort((a, b) => a - b);
-  const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
-  return `mean ${fmt(mean)}, median ${fmt(sorted[Math.floor(sorted.length / 2)]!)}, max ${fmt(sorted[sorted.length - 1]!)}`;
+/** CPU milliseconds since c0 (user + system). */
+const cpuMs = (c0: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
 };
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
+/** Nearest-rank percentile. */
+const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+const line = (kind: string, ms: number[], extra = "") => {
+  const s = ms.slice().sort((a, b) => a - b);
+  return `${kind.padEnd(20)} ${fmt(pct(s, 0.5))} / ${fmt(pct(s, 0.95))} / ${fmt(s[s.length - 1]!)}   (n ${s.length}, p99 ${fmt(pct(s, 0.99))}${extra})`;
+};
 
-if (which === "all" || which === "deals") {
-  const DEALS = DEALS_ARG;
-  const times: number[] = [];
-  let nodes = 0;
-  let totalMs = 0;
-  console.log(`bench:solver — ${DEALS} seeded deals × (no trump, spades trump), tricks for seats 1+3, seat 1 leads`);
-  for (let i = 0; i < DEALS; i++) {
-    const deal = dealFromSeed(`solver-bench-${i}`, makeDeck(0), 0);
-    for (const trump of [null, "S"] as const) {
-      const dd = createSearch({ hands: deal.hands, trick: null, leader: 1, rules: { trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3] });
-      const t0 = performance.now();
-      const tricks = dd.value();
-      const ms = performance.now() - t0;
+const summary: string[] = [];
+
+if (runDeals) {
+  console.log(`bench:solver — full deals: ${DEALS} seeded 13-card deals per kind, seat 1 leads, tricks of seats 1+3 (KIND median / p95 / max, CPU time)`);
+  const kinds = [
+    { kind: "no-trump", trump: null, max: true },
+    { kind: "trump", trump: "S", max: true },
+    { kind: "nolo", trump: null, max: false },
+  ] as const;
+  for (const k of kinds) {
+    const times: number[] = [];
+    let nodes = 0, capped = 0;
+    for (let i = 0; i < DEALS; i++) {
+      const deal = dealFromSeed(`solver-bench-${i}`, makeDeck(0), 0);
+      const t0 = performance.now(), c0 = process.cpuUsage();
+      const dd = createSearch(
+        { hands: deal.hands, trick: null, leader: 1, rules: { trump: k.trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3], sideMaximises: k.max },
+        { deadline: t0 + CAP_MS },
+      );
+      let tricks: number | string;
+      try {
+        tricks = dd.value();
+      } catch (e) {
+        if (!(e instanceof SearchAborted)) throw e;
+        tricks = "capped";
+        capped++;
+      }
+      const ms = cpuMs(c0);
       times.push(ms);
       nodes += dd.nodes;
-      totalMs += ms;
-      console.log(`deal ${i} ${trump ?? "NT"}: ${tricks} tricks, ${dd.nodes} nodes, ${ms.toFixed(0)} ms`);
+      if (process.env.BENCH_VERBOSE) console.log(`  deal ${i} ${k.kind}: ${tricks} tricks, ${dd.nodes} nodes, ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
     }
+    const total = times.reduce((a, b) => a + b, 0);
+    summary.push(line(`deal ${k.kind}`, times, `, ${(nodes / total / 1000).toFixed(2)} M nodes/s${capped ? `, ${capped} capped` : ""}`));
+    console.log(summary.at(-1));
   }
-  console.log(`solves ${times.length}: ${summary(times)}; ${(nodes / totalMs / 1000).toFixed(2)} M nodes/s`);
 }
 
-/** Seeded hands per variant: normal-level bidding and set-up, then random legal cards. */
-function benchHands(variant: string, options: Record<string, unknown>, count: number): { label: string; setup: MatchSetup; dealer: Seat; deal: MatchState["results"][number]["deal"]; actions: SeatAction[] }[] {
-  const out: ReturnType<typeof benchHands> = [];
-  for (let m = 0; out.length < count && m < 50; m++) {
+/** The contract kind of a finished hand, as the bench groups them. */
+function kindOf(variant: string, contract: ContractSummary | null): string {
+  if (!contract || contract.declarer === null) return contract?.trump ? "trump" : variant === "danish" ? "pasnolo" : variant === "norwegian" ? "pass" : "no-trump";
+  const bid = contract.bid.toLowerCase();
+  for (const k of ["grandi", "grand", "nolo", "sol", "bordlaegger"]) if (bid.includes(k)) return k === "bordlaegger" ? "sol" : k;
+  return contract.trump ? "trump" : "no-trump";
+}
+
+interface BenchHand {
+  kind: string;
+  label: string;
+  dealer: Seat;
+  deal: MatchState["results"][number]["deal"];
+  actions: SeatAction[];
+}
+
+/** Seeded hands per variant and kind: normal-level bidding and set-up, then random legal cards. */
+function benchHands(variant: string, options: Record<string, unknown>, perKind: number): Map<string, BenchHand[]> {
+  const out = new Map<string, BenchHand[]>();
+  const full = () => out.size > 0 && [...out.values()].every((l) => l.length >= perKind);
+  for (let m = 0; m < 400 && !(m >= 40 && full()); m++) {
     const setup: MatchSetup = { variant, options, seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed: `analysis-bench-${variant}-${m}` };
     const created = createMatch(setup);
     if (!created.ok) throw new Error(created.error.message);
     let state = created.value;
     const rng = createRng(`analysis-bench-cards-${variant}-${m}`);
     let handActions: SeatAction[] = [];
-    while (!state.over && out.length < count) {
+    while (!state.over) {
       const seat = currentTurn(state);
       if (seat === null) break;
       const legal = legalActions(state, seat);
@@ -102,7 +155,10 @@ function benchHands(variant: string, options: Record<string, unknown>, count: nu
       handActions.push({ seat, action });
       if (state.results.length > handsBefore) {
         const r = state.results[state.results.length - 1]!;
-        if (handActions.some((a) => a.action.type === "play")) out.push({ label: r.contract?.bid ?? "none", setup, dealer: r.dealer, deal: r.deal, actions: handActions });
+        const kind = kindOf(variant, r.contract);
+        const list = out.get(kind) ?? [];
+        out.set(kind, list);
+        if (handActions.some((a) => a.action.type === "play") && list.length < perKind) list.push({ kind, label: r.contract?.bid ?? "none", dealer: r.dealer, deal: r.deal, actions: handActions });
         handActions = [];
       }
     }
@@ -110,33 +166,34 @@ function benchHands(variant: string, options: Record<string, unknown>, count: nu
   return out;
 }
 
-if (which === "all" || which === "analysis") {
-  const HANDS = HANDS_ARG;
-  console.log(`\nbench:solver — replay analysis of whole hands (every card), ${HANDS} seeded hands per variant`);
-  const lines: string[] = [];
+if (runAnalysis) {
+  console.log(`\nbench:solver — replay analysis of whole hands (every card): ${HANDS} seeded hands per variant and kind, cap ${fmt(CAP_MS)} (KIND median / p95 / max, CPU time)`);
   for (const [variant, options] of [
     ["classic", {}],
     ["norwegian", {}],
     ["danish", {}],
     ["esmakker", { gaaMed: true, fordaektKort: true }],
   ] as const) {
-    const hands = benchHands(variant, options, HANDS);
-    const times: number[] = [];
-    let capped = 0;
-    for (const h of hands) {
-      const t0 = performance.now();
-      const res = analyzePlay({ variant, options, dealer: h.dealer, deal: h.deal, actions: h.actions }, { deadline: t0 + ANALYSIS_TIME_CAP_MS });
-      const ms = performance.now() - t0;
-      if (!res.ok) throw new Error(`${variant}: ${res.error.message}`);
-      const cards = res.value.plays.length;
-      const valued = res.value.plays.filter((p) => p.lost !== null).length;
-      if (valued < cards) capped++;
-      times.push(ms);
-      console.log(`  ${variant} ${h.label}: ${cards} cards${valued < cards ? ` (time cap: the last ${valued} valued)` : ""}, ${fmt(ms)}`);
+    if (onlyVariant && onlyVariant !== variant) continue;
+    for (const [kind, hands] of benchHands(variant, options, HANDS)) {
+      if (onlyKind && onlyKind !== kind) continue;
+      const times: number[] = [];
+      let capped = 0;
+      for (const h of hands) {
+        const t0 = performance.now(), c0 = process.cpuUsage();
+        const res = analyzePlay({ variant, options, dealer: h.dealer, deal: h.deal, actions: h.actions }, { deadline: t0 + CAP_MS });
+        const ms = cpuMs(c0);
+        if (!res.ok) throw new Error(`${variant}: ${res.error.message}`);
+        const cards = res.value.plays.length;
+        const valued = res.value.plays.filter((p) => p.lost !== null).length;
+        if (valued < cards) capped++;
+        times.push(ms);
+        console.log(`  ${variant} ${kind} (${h.label}): ${cards} cards${valued < cards ? ` (capped: the last ${valued} valued)` : ""}, ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
+      }
+      if (times.length === 0) continue;
+      summary.push(line(`${variant} ${kind}`, times, capped ? `, ${capped} capped` : ""));
+      console.log(summary.at(-1));
     }
-    const contracts = [...new Set(hands.map((h) => h.label))].join(", ");
-    lines.push(`${variant.padEnd(10)} ${times.length} hands (${contracts}): ${summary(times)} per hand${capped ? `; ${capped} stopped at the ${ANALYSIS_TIME_CAP_MS / 60_000} min cap` : ""}`);
-    console.log(lines.at(-1));
   }
-  console.log("\n" + lines.join("\n"));
 }
+console.log("\n" + summary.join("\n"));

@@ -20,8 +20,22 @@ export const BOT_SEAT_LEVELS = ["easy", "normal", "strong"] as const;
 export type BotSeatLevel = (typeof BOT_SEAT_LEVELS)[number];
 export const DEFAULT_BOT_LEVEL: BotSeatLevel = "normal";
 
+/** What the lobby lists: filters and one page (newest first; `cursor` from the page before). */
+export const lobbyFilterSchema = z.object({
+  variant: z.string().min(1).max(32).optional(),
+  /** Only tables not started with at least this many empty seats. */
+  minOpenSeats: z.number().int().min(1).max(4).optional(),
+  clubId: z.string().min(1).max(64).optional(),
+  status: z.enum(["open", "playing"]).optional(),
+  cursor: z.string().max(100).nullish(),
+  limit: z.number().int().min(1).max(100).default(30),
+});
+export type LobbyFilter = z.infer<typeof lobbyFilterSchema>;
+export type LobbyFilterInput = z.input<typeof lobbyFilterSchema>;
+
 export const clientMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("lobby/watch") }),
+  /** Watch one lobby page (with filters): the server sends it now and again whenever it changes. */
+  z.object({ type: z.literal("lobby/watch"), filter: lobbyFilterSchema.default({ limit: 30 }) }),
   z.object({ type: z.literal("lobby/unwatch") }),
   /** Open a table: the server answers with a full `table` snapshot and keeps it current. */
   z.object({ type: z.literal("table/open"), tableId, invite: z.string().max(64).optional() }),
@@ -69,8 +83,12 @@ export interface TableSnapshot extends TableSummary {
   readonly seq: number;
   readonly seatInfo: readonly SeatInfo[];
   readonly turnSeconds: number;
-  /** The recipient's seat, or null for a spectator. */
+  /** The seat the recipient plays now (and sees the cards of), or null for a spectator. */
   readonly you: Seat | null;
+  /** A seat the recipient took during the match: theirs from the next deal on (until then they watch). */
+  readonly reservedSeat: Seat | null;
+  /** The recipient may seat and remove computer players (the table's creator or a club admin, before the match). */
+  readonly mayManageBots: boolean;
   /** The engine's view for this recipient; null before the match starts. */
   readonly view: MatchView | null;
   /** SHA-256 of the current hand's seed, shown before the first bid. */
@@ -92,7 +110,7 @@ export interface WireError {
 }
 
 export type ServerMessage =
-  | { readonly type: "lobby"; readonly tables: readonly TableSummary[] }
+  | { readonly type: "lobby"; readonly tables: readonly TableSummary[]; readonly nextCursor: string | null }
   | { readonly type: "table"; readonly table: TableSnapshot }
   | { readonly type: "chat"; readonly tableId: string; readonly line: ChatLine }
   | { readonly type: "chatHistory"; readonly tableId: string; readonly lines: readonly ChatLine[] }
@@ -114,6 +132,8 @@ export const TABLE_ERRORS = [
   "table/not-started",
   "table/stale",
   "table/private",
+  "table/not-creator",
+  "table/next-deal",
   "table/busy",
   "table/internal",
 ] as const;

@@ -33,6 +33,8 @@ const KNOWN_CODES = new Set([
   "TOO_MANY_REQUESTS",
   "INVALID_CREDENTIALS",
   "BAD_REQUEST",
+  "TABLE_QUOTA",
+  "TABLE_RATE_LIMITED",
 ]);
 
 /** One field's zod issue → its message. */
@@ -62,7 +64,7 @@ export function describeCode(code: string | undefined, params?: Record<string, s
       ? { key: "TOO_MANY_REQUESTS", values: { minutes } }
       : { key: "TOO_MANY_REQUESTS_SOON" };
   }
-  if (code && KNOWN_CODES.has(code)) return { key: code };
+  if (code && KNOWN_CODES.has(code)) return params ? { key: code, values: { ...params } } : { key: code };
   return { key: "generic" };
 }
 

@@ -15,8 +15,10 @@
  * opponent's card: wrong values, mostly where players duck). Moves are ordered
  * with the table's best move first, then sure winners, cheap wins,
  * partner-aware leads and discards (a history heuristic was tried and made no
- * difference); the table entry that decides a lookup moves to the front of
- * its chain.
+ * difference); where nobody wants tricks a lead is ordered by whether an
+ * opponent must, or may, go over it. The table entry that decides a lookup
+ * swaps places with the first of its chain. The last trick is played out
+ * directly (every card is forced).
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
@@ -48,9 +50,17 @@ let POOL = 1 << 20;
 let bCheck = new Int32Array(0);
 let bGen = new Int32Array(0);
 let bHead = new Int32Array(0);
+/** Per bucket: the next free slot of the block its newest entry sits in, or -1 (a new block is needed). */
+let bSlot = new Int32Array(0);
 /** Per entry, ENTRY fields: next entry of the chain (-1 = end), generation, k per suit (4 bits each), per suit the owners (2 bits each, highest first) of its top k cards, and lb | ub << 4 | (best move + 1) << 8 | tricks left << 16. */
 let pool = new Int32Array(0);
 const ENTRY = 8, NEXT = 0, GEN = 1, KS = 2, TOP = 3, DATA = 7;
+/**
+ * Entries of a bucket are allocated in blocks of BLOCK neighbouring slots, newest at the highest
+ * address: a chain is walked down through memory, not across it (a walk is what a lookup costs, and
+ * hits sit deep in long chains in nolo). A deciding entry swaps places with the chain's first one.
+ */
+const BLOCK = 4;
 /** Per entry: its bucket and that bucket's check when it was stored (to relink the chains when the pool is compacted). */
 let eBucket = new Int32Array(0);
 let eCheck = new Int32Array(0);
@@ -60,6 +70,7 @@ const ensureTable = () => {
     bCheck = new Int32Array(1 << TT_BITS);
     bGen = new Int32Array(1 << TT_BITS);
     bHead = new Int32Array(1 << TT_BITS);
+    bSlot = new Int32Array(1 << TT_BITS).fill(-1);
     pool = new Int32Array(POOL * ENTRY);
     eBucket = new Int32Array(POOL);
     eCheck = new Int32Array(POOL);
@@ -87,7 +98,7 @@ export const newTableSession = (): TableSession => ({ gen: ++generation });
 
 /**
  * Frees at least half of the pool for generation `gen`: every other generation's entries go,
- * then this one's with the fewest tricks left; the rest move to the front, chains kept in order.
+ * then this one's with the fewest tricks left; the rest move to the front and are chained again.
  */
 function compactPool(gen: number): void {
   const byDepth = new Int32Array(16);
@@ -113,7 +124,9 @@ function compactPool(gen: number): void {
     bHead[b] = to;
   }
   for (let e = next; e < POOL; e++) pool[e * ENTRY + GEN] = 0;
-  poolNext = next;
+  // New blocks start on a multiple of BLOCK (store tells a block's end by its address).
+  poolNext = Math.ceil(next / BLOCK) * BLOCK;
+  bSlot.fill(-1);
 }
 
 export interface SearchSetup {
@@ -369,7 +382,7 @@ export class DoubleDummy {
     rel[rb] = rel[rb + 1] = rel[rb + 2] = rel[rb + 3] = 0;
     if (t <= 0) return true;
     if (t > this.maxMore()) return false;
-    if (this.tLen === 0) return this.geBoundary(t);
+    if (this.tLen === 0) return this.tricksLeft() === 1 && !this.firstPending ? this.lastTrick(rb) : this.geBoundary(t);
     const p = this.toMove();
     const depth = this.ply;
     const n = this.generate(p, depth, true);
@@ -384,11 +397,44 @@ export class DoubleDummy {
       this.unplay(p, m, undo);
       if (r === isMax) {
         this.takeRel(rb);
+        const g = globalThis as any; g.cut ??= new Array(20).fill(0); g.cut[i]++;
         return r;
       }
       this.addRel(rb);
     }
+    { const g = globalThis as any; g.all ??= 0; g.all++; }
     return !isMax;
+  }
+
+  /**
+   * The last trick, every card forced: played out directly (no moves to generate, no table entry).
+   * Does a counted seat win it? Its winning rank is relevant when it beat a card of its suit.
+   */
+  private lastTrick(rb: number): boolean {
+    const before = this.cw, L = this.leader;
+    const m0 = this.onlyCard(L), u0 = this.play(L, m0);
+    const p1 = (L + 1) & 3, m1 = this.onlyCard(p1), u1 = this.play(p1, m1);
+    const p2 = (L + 2) & 3, m2 = this.onlyCard(p2), u2 = this.play(p2, m2);
+    const p3 = (L + 3) & 3, m3 = this.onlyCard(p3), u3 = this.play(p3, m3);
+    const won = this.cw > before;
+    const ws = this.winSuit[this.ply]!;
+    if (ws >= 0) this.rel[rb + ws]! |= this.winBit[this.ply]!;
+    this.unplay(p3, m3, u3);
+    this.unplay(p2, m2, u2);
+    this.unplay(p1, m1, u1);
+    this.unplay(L, m0, u0);
+    return won;
+  }
+
+  /** The one card seat p holds (at the last trick). */
+  private onlyCard(p: number): number {
+    if (this.jok[p]! > 0) return JOKER_MOVE;
+    const h = this.hand;
+    for (let s = 0; s < 4; s++) {
+      const x = h[p * 4 + s]!;
+      if (x !== 0) return s * 16 + (31 - Math.clz32(x));
+    }
+    return -1;
   }
 
   /**
@@ -467,9 +513,12 @@ export class DoubleDummy {
         if (elb >= t || eub < t) {
           // Move the entry that decided to the front: the same positions come back again and again.
           if (prev >= 0) {
-            pl[prev * ENTRY + NEXT] = e;
-            pl[eb + NEXT] = bHead[bucket]!;
-            bHead[bucket] = here;
+            const hb = bHead[bucket]! * ENTRY;
+            for (let f = KS; f <= DATA; f++) {
+              const x = pl[hb + f]!;
+              pl[hb + f] = pl[eb + f]!;
+              pl[eb + f] = x;
+            }
           }
           this.relTop(rb, 0, k0);
           this.relTop(rb, 1, k1);
@@ -553,6 +602,7 @@ export class DoubleDummy {
       const r = this.ge(t - (this.cw - before));
       this.unplay(p, m, undo);
       if (r === isMax) {
+        const g = globalThis as any; g.bcut ??= new Array(20).fill(0); g.bcut[i]++;
         this.takeRel(rb);
         result = r;
         found = m;
@@ -560,6 +610,7 @@ export class DoubleDummy {
       }
       this.addRel(rb);
     }
+    if (found < 0) { const g = globalThis as any; g.ball ??= 0; g.ball++; }
     this.store(bucket, check, result, t, found, rb);
     return result;
   }
@@ -593,18 +644,24 @@ export class DoubleDummy {
       bGen[bucket] = gen;
       bCheck[bucket] = check;
       bHead[bucket] = -1;
+      bSlot[bucket] = -1;
     }
     if (e < 0) {
-      if (poolNext >= POOL) {
-        compactPool(gen);
-        // The bucket may have lost its chain.
-        if (bGen[bucket] !== gen) {
-          bGen[bucket] = gen;
-          bCheck[bucket] = check;
-          bHead[bucket] = -1;
+      e = bSlot[bucket]!;
+      if (e < 0) {
+        if (poolNext + BLOCK > POOL) {
+          compactPool(gen);
+          // The bucket may have lost its chain.
+          if (bGen[bucket] !== gen) {
+            bGen[bucket] = gen;
+            bCheck[bucket] = check;
+            bHead[bucket] = -1;
+          }
         }
+        e = poolNext;
+        poolNext += BLOCK;
       }
-      e = poolNext++;
+      bSlot[bucket] = (e + 1) % BLOCK === 0 || e + 1 >= POOL ? -1 : e + 1;
       eBucket[e] = bucket;
       eCheck[e] = check;
       const eb = e * ENTRY;
@@ -890,7 +947,7 @@ export class DoubleDummy {
         if (this.tLen === 0) {
           const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
           const topBit = highBit(seq);
-          if (!wants) score = -r;
+          if (!wants) score = this.duckLeadScore(p, s, r);
           else if (topBit === 1 << r) score = this.ruffable(p, s) ? 5 + r : 60 + r; // cash a winner
           else {
             // Lead towards a team-mate's top card or ruff; avoid suits an opponent ruffs.
@@ -935,6 +992,30 @@ export class DoubleDummy {
       this.moves[base + j + 1] = m;
       this.scores[j + 1] = sc;
     }
+  }
+
+  /**
+   * A lead by a seat that does not want the trick (nolo, pass games, sol): good when an opponent
+   * holding the suit must go over it (all their cards of the suit are higher), fair when an opponent
+   * may, bad when only the leader's side can win it.
+   */
+  private duckLeadScore(p: number, s: number, r: number): number {
+    const h = this.hand, bit = 1 << r;
+    let forced = 0, oppAbove = 0, mateAbove = 0;
+    for (let o = 0; o < 4; o++) {
+      if (o === p) continue;
+      const x = h[o * 4 + s]!;
+      if (x === 0) continue;
+      const above = popcount(x & ~(bit * 2 - 1));
+      if (this.sameTeam(p, o)) mateAbove += above;
+      else {
+        oppAbove += above;
+        if ((x & (bit - 1)) === 0) forced++;
+      }
+    }
+    if (forced > 0) return 60 + 4 * forced + oppAbove - r;
+    if (oppAbove > 0) return 20 + 2 * oppAbove - mateAbove - r;
+    return -40 - r;
   }
 
   /** Can an opponent of seat p ruff a lead of suit s? */

@@ -120,6 +120,35 @@ describe("double-dummy solver agrees with brute force", () => {
   });
 });
 
+describe("double-dummy solver agrees with brute force for every contract kind", () => {
+  // The last trick played out directly, the table's blocks and the lead ordering where nobody wants
+  // tricks touch every kind: a trick contract (pair or one against three), nolo and pass games (a pair
+  // avoiding tricks), sol (one player avoiding tricks, the hand over at its first), pasnolo (one player
+  // avoiding tricks against three who want it to take them).
+  const kinds: { name: string; side: Seat[]; sideMaximises: boolean; stop?: boolean }[] = [
+    { name: "trick contract", side: [0, 2], sideMaximises: true },
+    { name: "one against three", side: [1], sideMaximises: true },
+    { name: "nolo / pass game", side: [1, 3], sideMaximises: false },
+    { name: "sol", side: [2], sideMaximises: false, stop: true },
+    { name: "pasnolo", side: [3], sideMaximises: false },
+  ];
+  it("on random positions of 1-4 cards per hand, each solved as every kind (totals and every card)", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 4 }), (seed, cards) => {
+        const base = randomSmallPosition(seed, cards);
+        for (const k of kinds) {
+          const pos: SolveInput = { ...base, side: k.side, sideMaximises: k.sideMaximises, ...(k.stop ? { stopSide: 1, takenSide: 0 } : {}) };
+          const ref = bruteForce(pos);
+          const res = solve(pos);
+          expect({ kind: k.name, seed, tricks: res.tricks }).toEqual({ kind: k.name, seed, tricks: ref.tricks });
+          for (const c of res.cards) expect({ kind: k.name, seed, card: c.card, v: c.tricks }).toEqual({ kind: k.name, seed, card: c.card, v: ref.cards.get(c.card) });
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});
+
 describe("double-dummy solver on full deals", () => {
   it("solves 13-card deals in a sane time, and the two sides' tricks add up to 13", () => {
     for (const [seed, trump] of [["full-2", null], ["full-4", "S"]] as const) {

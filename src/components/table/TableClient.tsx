@@ -83,6 +83,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const shownTrick = showLast && lastTrick ? lastTrick : (hand?.trick ?? null);
   const lastResult: HandResult | undefined = view?.results[view.results.length - 1];
   const seated = me !== null;
+  /** A seat taken during the match: this person's from the next deal on. */
+  const reserved = table.reservedSeat ?? null;
+  const hasSeat = seated || reserved !== null;
   const myTurn = seated && hand?.turn === me;
 
   // A new hand or phase clears a half-made selection of cards to lay away.
@@ -155,12 +158,13 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
             ))}
           </div>
         )}
-        {!occ && userId && !seated && (
+        {reserved === seat && <span className={styles.tag} data-testid={`seat-reserved-${seat}`}>{t("reservedTag")}</span>}
+        {!occ && userId && !hasSeat && (
           <button type="button" className="button" onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
             {t("takeSeat")}
           </button>
         )}
-        {!occ && userId && table.status === "open" && (
+        {!occ && table.mayManageBots && (
           <div className={styles.botAdd}>
             <button
               type="button"
@@ -184,12 +188,12 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
             </select>
           </div>
         )}
-        {occ?.kind === "bot" && table.status === "open" && userId && (
+        {occ?.kind === "bot" && table.mayManageBots && (
           <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: false })}>
             {t("removeComputer")}
           </button>
         )}
-        {occ?.kind === "bot" && table.status === "playing" && userId && !seated && (
+        {occ?.kind === "bot" && table.status === "playing" && userId && !hasSeat && (
           <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
             {t("takeOver")}
           </button>
@@ -330,7 +334,12 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           {t("inviteHint")}: <code>{window.location.href}</code>
         </p>
       )}
-      {seated && (
+      {reserved !== null && (
+        <p className={styles.notice} data-testid="reserved-notice">
+          {t("reservedNotice")}
+        </p>
+      )}
+      {hasSeat && (
         <button type="button" className={styles.linkButton} onClick={() => void live.run({ type: "seat/leave", tableId: table.id })} data-testid="seat-leave">
           {t("leaveSeat")}
         </button>

@@ -9,7 +9,18 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
 import type { Action } from "@/engine/types";
-import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ChatLine, type ClientMessageInput, type ServerMessage, type TableSnapshot, type TableSummary, type WireError } from "@/protocol";
+import {
+  CLIENT_EVENT,
+  SERVER_EVENT,
+  type Ack,
+  type ChatLine,
+  type ClientMessageInput,
+  type LobbyFilterInput,
+  type ServerMessage,
+  type TableSnapshot,
+  type TableSummary,
+  type WireError,
+} from "@/protocol";
 
 function useSocket(onMessage: (m: ServerMessage) => void, onConnect: (s: Socket) => void) {
   const socketRef = useRef<Socket | null>(null);
@@ -86,13 +97,20 @@ export function useTableSocket(tableId: string, invite: string | undefined) {
   return { connected, table, chat, error, setError, run, act, hashes: hashes.current };
 }
 
-export function useLobby() {
-  const [tables, setTables] = useState<readonly TableSummary[] | null>(null);
-  const { connected } = useSocket(
+/** One lobby page with filters, kept current by the server; a new filter (or page) is watched instead of the old one. */
+export function useLobby(filter: LobbyFilterInput) {
+  const [page, setPage] = useState<{ tables: readonly TableSummary[]; nextCursor: string | null } | null>(null);
+  const key = JSON.stringify(filter);
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const { connected, send } = useSocket(
     (m) => {
-      if (m.type === "lobby") setTables(m.tables);
+      if (m.type === "lobby") setPage({ tables: m.tables, nextCursor: m.nextCursor });
     },
-    (s) => void s.emit(CLIENT_EVENT, { type: "lobby/watch" }),
+    (s) => void s.emit(CLIENT_EVENT, { type: "lobby/watch", filter: JSON.parse(keyRef.current) as LobbyFilterInput }),
   );
-  return { connected, tables };
+  useEffect(() => {
+    if (connected) void send({ type: "lobby/watch", filter: JSON.parse(key) as LobbyFilterInput });
+  }, [connected, key, send]);
+  return { connected, tables: page?.tables ?? null, nextCursor: page?.nextCursor ?? null };
 }

@@ -14,8 +14,7 @@ import { TableHub } from "./lobby";
 import { PrismaTableStore } from "./prisma-store";
 import { attachSockets, SocketTransport } from "./socket";
 import { newProcessId, RedisCluster, type Cluster } from "./cluster";
-import { clubTableAccess } from "@/server/modules/clubs/access";
-import { rankedTableAccess } from "@/server/modules/ranked/access";
+import { clubAccessFacts } from "@/server/modules/clubs/access";
 import { log } from "@/server/log";
 
 export interface RealtimeOptions {
@@ -59,8 +58,7 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     botDelayMs: opts.botDelayMs ?? 700,
     // With other processes waiting to take over, a dead driver's tables should not wait long.
     leaseMs: opts.leaseMs ?? (opts.cluster ? 10_000 : undefined),
-    access: async (tableId, userId, intent) =>
-      (await clubTableAccess(getDb(), tableId, userId, intent)) ?? (await rankedTableAccess(getDb(), tableId, userId, intent)),
+    facts: (tableId, userId) => clubAccessFacts(getDb(), tableId, userId),
   });
   (globalThis as WithHub)[hubKey] = hub;
   const allowedOrigins = process.env.AUTH_URL ? [process.env.AUTH_URL] : [];

@@ -7,12 +7,13 @@
  * driving process, and tables whose driver died are taken over.
  */
 import type { Seat } from "@/engine/types";
-import type { Ack, ClientMessage, TableSummary, WireError } from "@/protocol";
+import type { Ack, ClientMessage, LobbyFilter, TableSummary } from "@/protocol";
 import { parseClientMessage } from "@/protocol";
 import { DEFAULT_BOT_BUDGET_MS, type BotDecide } from "./bot";
 import type { Cluster, TableMessage } from "./cluster";
 import { TableRoom } from "./room";
-import { toTableSummary, type NewTable, type TableRecord, type TableStore } from "./store";
+import { decodeLobbyCursor, encodeLobbyCursor, toTableSummary, type NewTable, type TableRecord, type TableStore } from "./store";
+import { NO_CLUB, type AccessFacts } from "./seating";
 import type { Conn, Transport } from "./transport";
 import { log } from "@/server/log";
 
@@ -26,15 +27,14 @@ export interface HubOptions {
   /** Thinking time per strong computer-player decision, for tables without their own (default 1000 ms). */
   readonly botBudgetMs?: number;
   readonly leaseMs?: number;
-  /** Extra per-table access rule (club tables: members only), checked before watching or sitting; null = allowed. */
-  readonly access?: (tableId: string, userId: string | null, intent: "watch" | "sit") => Promise<WireError | null>;
+  /** What the seat rules need from the database about a person at a table (club role); default: no club. */
+  readonly facts?: (tableId: string, userId: string | null) => Promise<AccessFacts>;
   /** The other server processes; its owner must be `owner`. Without it this process works alone. */
   readonly cluster?: Cluster;
   /** Called last by shutdown() (stops the computer players' worker threads). */
   readonly onShutdown?: () => Promise<void>;
 }
 
-const LOBBY_LIMIT = 100;
 /** Longest wait for a dead driver's lease to run out before answering "busy" (the sweep takes the table later). */
 const TAKEOVER_WAIT_MS = 5000;
 
@@ -50,7 +50,8 @@ interface OpenConn {
 
 export class TableHub {
   private readonly rooms = new Map<string, Promise<TableRoom | null>>();
-  private readonly lobbyWatchers = new Set<string>();
+  /** Lobby watchers: the page each one watches, as whom. */
+  private readonly lobbyWatchers = new Map<string, { viewerId: string | null; filter: LobbyFilter }>();
   /** Tables each local connection has open: to detach it when it goes away, and to re-open them after a takeover. */
   private readonly openTables = new Map<string, OpenConn>();
   /** The process last known to drive each table not driven here (cluster only). */
@@ -196,10 +197,12 @@ export class TableHub {
 
   private async dispatch(conn: Conn, msg: ClientMessage): Promise<Ack> {
     switch (msg.type) {
-      case "lobby/watch":
-        this.lobbyWatchers.add(conn.id);
-        this.opts.transport.send(conn.id, { type: "lobby", tables: await this.lobbyTables() });
+      case "lobby/watch": {
+        const watch = { viewerId: conn.user?.id ?? null, filter: msg.filter };
+        this.lobbyWatchers.set(conn.id, watch);
+        this.opts.transport.send(conn.id, { type: "lobby", ...(await this.lobbyPage(watch.viewerId, watch.filter)) });
         return { ok: true };
+      }
       case "lobby/unwatch":
         this.lobbyWatchers.delete(conn.id);
         return { ok: true };
@@ -263,25 +266,24 @@ export class TableHub {
 
   /** Applies a table message to the room of the table, driven here. */
   private async atRoom(room: TableRoom, conn: Conn, msg: TableMessage): Promise<Ack> {
-    const intent = msg.type === "table/open" ? "watch" : msg.type === "seat/take" || msg.type === "seat/bot" ? "sit" : null;
-    const refusal = intent && this.opts.access ? await this.opts.access(msg.tableId, conn.user?.id ?? null, intent) : null;
-    if (refusal) return { ok: false, error: refusal };
+    // Fresh for every message that needs it: a club role can change at any time.
+    const facts = () => (this.opts.facts ? this.opts.facts(msg.tableId, conn.user?.id ?? null) : Promise.resolve(NO_CLUB));
     switch (msg.type) {
       case "table/open":
-        return room.open(conn, msg.invite);
+        return room.open(conn, msg.invite, await facts());
       case "table/close":
         await room.detach(conn.id);
         return { ok: true };
       case "seat/take":
-        return room.takeSeat(conn, msg.seat as Seat);
+        return room.takeSeat(conn, msg.seat as Seat, await facts());
       case "seat/leave":
         return room.leaveSeat(conn);
       case "seat/bot":
-        return room.setBot(conn, msg.seat as Seat, msg.on, msg.level);
+        return room.setBot(conn, msg.seat as Seat, msg.on, msg.level, await facts());
       case "action":
         return room.act(conn, msg.seq, msg.action);
       case "chat":
-        return room.say(conn, msg.text);
+        return room.say(conn, msg.text, await facts());
     }
   }
 
@@ -295,9 +297,18 @@ export class TableHub {
 
   // ---------------------------------------------------------------- lobby
 
-  async lobbyTables(): Promise<TableSummary[]> {
-    const recs = await this.opts.store.listOpenTables({ includePrivate: false, limit: LOBBY_LIMIT });
-    return recs.map(toTableSummary);
+  /** One lobby page as `viewerId` may see it (club tables only for their members, or where guests may watch). */
+  async lobbyPage(viewerId: string | null, f: LobbyFilter): Promise<{ tables: TableSummary[]; nextCursor: string | null }> {
+    const page = await this.opts.store.listLobby({
+      viewerId,
+      variant: f.variant,
+      minOpenSeats: f.minOpenSeats,
+      clubId: f.clubId,
+      status: f.status,
+      limit: f.limit,
+      cursor: decodeLobbyCursor(f.cursor),
+    });
+    return { tables: page.tables.map(toTableSummary), nextCursor: page.next ? encodeLobbyCursor(page.next) : null };
   }
 
   /** What the lobby shows changed: every process pushes it to its lobby watchers. */
@@ -306,14 +317,18 @@ export class TableHub {
     else this.pushLobbySoon();
   }
 
-  /** Coalesces lobby pushes: at most one every 200 ms. */
+  /** Coalesces lobby pushes: at most one every 200 ms, one query per distinct page and viewer. */
   private pushLobbySoon(): void {
     if (this.lobbyTimer || this.lobbyWatchers.size === 0) return;
     this.lobbyTimer = setTimeout(() => {
       this.lobbyTimer = null;
-      void this.lobbyTables().then((tables) => {
-        for (const id of this.lobbyWatchers) this.opts.transport.send(id, { type: "lobby", tables });
-      });
+      const pages = new Map<string, Promise<{ tables: TableSummary[]; nextCursor: string | null }>>();
+      for (const [id, w] of this.lobbyWatchers) {
+        const key = JSON.stringify([w.viewerId, w.filter]);
+        let page = pages.get(key);
+        if (!page) pages.set(key, (page = this.lobbyPage(w.viewerId, w.filter)));
+        void page.then((p) => this.opts.transport.send(id, { type: "lobby", ...p }), () => undefined);
+      }
     }, 200);
     this.lobbyTimer.unref?.();
   }

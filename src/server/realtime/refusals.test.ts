@@ -19,7 +19,7 @@ const CODE = /^[a-z]+\/[a-z-]+$/;
 function codesIn(files: string[]): string[] {
   const found = new Set<string>();
   for (const f of files) {
-    for (const m of read(f).matchAll(/(?:code:\s*|fail\(\s*)"([^"]+)"/g)) if (CODE.test(m[1]!)) found.add(m[1]!);
+    for (const m of read(f).matchAll(/(?:code:\s*|(?:fail|refuse)\(\s*)"([^"]+)"/g)) if (CODE.test(m[1]!)) found.add(m[1]!);
   }
   return [...found];
 }

@@ -13,6 +13,8 @@ import type { Action, Seat } from "@/engine/types";
 import type { Ack, BotSeatLevel, ChatLine, SeatInfo, SeatOccupant, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
 import { DEFAULT_BOT_LEVEL } from "@/protocol";
 import type { BotDecide } from "./bot";
+import * as seating from "./seating";
+import type { AccessFacts } from "./seating";
 import { toTableSummary, type StoredAction, type TableRecord, type TableStore } from "./store";
 import type { Conn, Transport } from "./transport";
 import { log } from "@/server/log";
@@ -71,6 +73,8 @@ export class TableRoom {
   /** Users who opened this private table with its invite code. */
   private readonly admitted = new Set<string>();
   private readonly conns = new Map<string, Conn>();
+  /** Connections whose user runs the line-up (seating.managesTable, as of their last open): their page offers the computer-player controls. */
+  private readonly managers = new Set<string>();
   private readonly away = [false, false, false, false];
   private readonly chat: ChatLine[] = [];
   private queue: Promise<unknown> = Promise.resolve();
@@ -121,15 +125,21 @@ export class TableRoom {
 
   // ---------------------------------------------------------------- connections
 
-  open(conn: Conn, invite?: string): Promise<Ack> {
+  /** The seat rules' view of a connection (see seating.ts). */
+  private person(conn: Conn, facts: AccessFacts): seating.Person {
+    const userId = conn.user?.id ?? null;
+    return { userId, invited: userId !== null && this.admitted.has(userId), facts };
+  }
+
+  open(conn: Conn, invite: string | undefined, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
     return this.enqueue(async () => {
-      if (this.rec.isPrivate) {
-        const user = conn.user;
-        if (user && (invite === this.rec.inviteCode || user.id === this.rec.createdById)) this.admitted.add(user.id);
-        if (!user || !(this.admitted.has(user.id) || this.seatOf(conn) !== null))
-          return fail("table/private", "This table is private: open it with its invite link, logged in.");
-      }
+      const user = conn.user;
+      if (this.rec.isPrivate && user && invite !== undefined && invite === this.rec.inviteCode) this.admitted.add(user.id);
+      const refusal = seating.watchRefusal(this.rec, this.person(conn, facts));
+      if (refusal) return { ok: false, error: refusal };
       this.conns.set(conn.id, conn);
+      if (seating.managesTable(this.rec, this.person(conn, facts))) this.managers.add(conn.id);
+      else this.managers.delete(conn.id);
       const seat = this.seatOf(conn);
       if (seat !== null) this.away[seat] = false;
       this.sendSnapshot(conn);
@@ -143,25 +153,25 @@ export class TableRoom {
   /** A connection closed the table or went away. */
   detach(connId: string): Promise<void> {
     return this.enqueue(async () => {
+      this.managers.delete(connId);
       if (this.conns.delete(connId)) this.broadcast();
     });
   }
 
   // ---------------------------------------------------------------- seats
 
-  takeSeat(conn: Conn, seat: Seat): Promise<Ack> {
+  /**
+   * Takes a seat by the seat rules: at once (before the match, or one's own
+   * seat back from a stand-in), or reserved from the next deal on (a computer
+   * player's seat during a match: it keeps playing this hand).
+   */
+  takeSeat(conn: Conn, seat: Seat, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
     return this.enqueue(async () => {
-      const user = conn.user;
-      if (!user) return fail("table/login-required", "Log in to take a seat.");
-      if (this.rec.isPrivate && !this.admitted.has(user.id)) return fail("table/private", "This table is private: open it with its invite link.");
-      if (this.rec.status === "finished") return fail("table/started", "The match is over.");
-      if (this.seatOfUser(user.id) !== null) return fail("table/already-seated", "You already have a seat at this table.");
-      const cur = this.rec.seats[seat];
-      // Before the match a seat must be empty; during it a person may take over from a computer player.
-      if (cur && !(cur.kind === "bot" && this.rec.status === "playing")) return fail("table/seat-taken", "That seat is taken.");
-      if (!cur && this.rec.status === "playing") return fail("table/started", "The match has started.");
+      const decision = seating.takeDecision(this.rec, this.person(conn, facts), seat);
+      if (decision.kind === "refused") return { ok: false, error: decision.refusal };
+      const user = conn.user!;
       this.conns.set(conn.id, conn);
-      this.away[seat] = false;
+      if (decision.kind === "now") this.away[seat] = false;
       await this.setSeat(seat, { kind: "human", userId: user.id, name: user.name });
       return OK;
     });
@@ -169,7 +179,7 @@ export class TableRoom {
 
   leaveSeat(conn: Conn): Promise<Ack> {
     return this.enqueue(async () => {
-      const seat = this.seatOf(conn);
+      const seat = seating.occupiedSeat(this.rec, conn.user?.id ?? null);
       if (seat === null) return fail("table/not-seated", "You have no seat at this table.");
       // A player who leaves a match in progress is replaced by a computer player so the others can finish.
       await this.setSeat(seat, this.rec.status === "playing" ? { kind: "bot", name: BOT_NAMES[seat]!, level: DEFAULT_BOT_LEVEL } : null);
@@ -177,13 +187,14 @@ export class TableRoom {
     });
   }
 
-  setBot(conn: Conn, seat: Seat, on: boolean, level: BotSeatLevel = DEFAULT_BOT_LEVEL): Promise<Ack> {
+  /** Seats or removes a computer player before the match: the creator's (and club admins') choice only. */
+  setBot(conn: Conn, seat: Seat, on: boolean, level: BotSeatLevel = DEFAULT_BOT_LEVEL, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
     return this.enqueue(async () => {
-      if (!conn.user) return fail("table/login-required", "Log in to seat computer players.");
-      if (this.rec.status !== "open") return fail("table/started", "The match has started.");
+      const refusal = seating.botRefusal(this.rec, this.person(conn, facts));
+      if (refusal) return { ok: false, error: refusal };
       const cur = this.rec.seats[seat];
-      if (on && cur) return fail("table/seat-taken", "That seat is taken.");
-      if (!on && cur?.kind !== "bot") return fail("table/seat-taken", "There is no computer player on that seat.");
+      if (on && cur) return { ok: false, error: seating.SEAT_ERRORS.taken() };
+      if (!on && cur?.kind !== "bot") return { ok: false, error: seating.SEAT_ERRORS.noBot() };
       await this.setSeat(seat, on ? { kind: "bot", name: BOT_NAMES[seat]!, level } : null);
       return OK;
     });
@@ -195,7 +206,11 @@ export class TableRoom {
     if (full) {
       const seed = randomBytes(32).toString("hex");
       const at = this.deps.now();
-      const next: TableRecord = { ...this.rec, seats, seed, status: "playing", lastActionAt: at };
+      // A club-ladder table learns its players as it starts (the store records them): from now on each seat is theirs.
+      const humans = seats.flatMap((s) => (s?.kind === "human" ? [s.userId] : []));
+      const fixedSeats = this.rec.ranked && !this.rec.fixedSeats && humans.length === 4 ? humans : this.rec.fixedSeats;
+      const handOwners = seating.ownersAtDeal({ seats, fixedSeats });
+      const next: TableRecord = { ...this.rec, seats, seed, status: "playing", lastActionAt: at, fixedSeats, handOwners };
       const state = replayMatch(next, []); // validates before anything is stored
       await this.deps.store.updateSeats(this.rec.id, seats, { seed, at });
       this.rec = next;
@@ -215,7 +230,10 @@ export class TableRoom {
   act(conn: Conn, seq: number, action: Action): Promise<Ack> {
     return this.enqueue(async () => {
       const seat = this.seatOf(conn);
-      if (seat === null) return fail("table/not-seated", "You have no seat at this table.");
+      if (seat === null) {
+        const reserved = seating.reservedSeat(this.rec, conn.user?.id ?? null) !== null;
+        return { ok: false, error: reserved ? seating.SEAT_ERRORS.nextDeal() : seating.SEAT_ERRORS.notSeated() };
+      }
       this.conns.set(conn.id, conn);
       this.away[seat] = false;
       if (!this.state) return fail("table/not-started", "The match has not started.");
@@ -235,14 +253,19 @@ export class TableRoom {
     if (!step.ok) return fail(step.error.code, step.error.message);
     const at = this.deps.now();
     const stored: StoredAction = { seq: this.rec.seq + 1, seat, action, byBot };
-    const res = await this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner);
+    // A new deal: its cards belong to whoever sits at each seat now (reservations take effect here).
+    const dealt = step.events.some((e) => e.type === "handDealt") ? seating.ownersAtDeal(this.rec) : undefined;
+    const res = await this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner, dealt);
     if (res === "conflict") {
       this.deps.onLeaseLost?.();
       return fail("table/busy", "The table is being driven elsewhere; try again.");
     }
     this.state = step.state;
     this.actions.push(stored);
-    this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at };
+    const prevOwners = this.rec.handOwners;
+    this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at, ...(dealt ? { handOwners: dealt } : {}) };
+    // Someone new at a seat starts present (the stand-in flag was the previous owner's).
+    if (dealt) dealt.forEach((owner, s) => owner !== (prevOwners?.[s] ?? null) && (this.away[s] = false));
     if (step.state.over) {
       const players = this.rec.seats;
       const record = engine.buildRecord(setupOf(this.rec), this.actions.map(({ seat, action }) => ({ seat, action })), step.state);
@@ -278,7 +301,8 @@ export class TableRoom {
     if (turn === null) return;
     const occupant = this.rec.seats[turn] ?? null;
     const seq = this.rec.seq;
-    const humanPresent = occupant?.kind === "human" && !this.away[turn];
+    // A person plays their seat (until away past the timer); a computer seat, a stand-in or a reserved seat is played at once.
+    const humanPresent = seating.personPlays(this.rec, turn) && !this.away[turn];
     const delay = humanPresent ? Math.max(0, this.rec.lastActionAt + this.rec.turnSeconds * 1000 - this.deps.now()) : 0;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -318,8 +342,8 @@ export class TableRoom {
     await this.enqueue(async () => {
       if (this.thinkingAt === seq) this.thinkingAt = null;
       if (this.closed || this.rec.seq !== seq || !action) return;
-      if (this.rec.seats[seat] !== occupant) {
-        this.schedule(); // the seat changed hands while the computer was thinking
+      if (this.rec.seats[seat] !== occupant && seating.personPlays(this.rec, seat)) {
+        this.schedule(); // a person took their seat back while the computer was thinking
         return;
       }
       const res = await this.commit(seat, action, true);
@@ -329,8 +353,11 @@ export class TableRoom {
 
   // ---------------------------------------------------------------- chat
 
-  say(conn: Conn, text: string): Promise<Ack> {
+  /** A chat line: only from someone who may watch the table (so outsiders' lines never reach a private or members-only table). */
+  say(conn: Conn, text: string, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
     return this.enqueue(async () => {
+      const refusal = seating.chatRefusal(this.rec, this.person(conn, facts));
+      if (refusal) return { ok: false, error: refusal };
       if (!conn.user) return fail("table/login-required", "Log in to chat.");
       const line: ChatLine = { from: conn.user.name, text, at: this.deps.now() };
       this.chat.push(line);
@@ -346,8 +373,8 @@ export class TableRoom {
     return toTableSummary(this.rec);
   }
 
-  /** The snapshot for one recipient: only the engine's view for their seat. */
-  snapshotFor(seat: Seat | null): TableSnapshot {
+  /** The snapshot for one recipient: only the engine's view for the seat they play now (`reserved`: theirs from the next deal). */
+  snapshotFor(seat: Seat | null, reserved: Seat | null = null, manages = false): TableSnapshot {
     const state = this.state;
     const connectedUsers = new Set([...this.conns.values()].map((c) => c.user?.id));
     const seatInfo: SeatInfo[] = this.rec.seats.map((occupant, i) => ({
@@ -366,23 +393,25 @@ export class TableRoom {
       seatInfo,
       turnSeconds: this.rec.turnSeconds,
       you: seat,
+      reservedSeat: reserved,
+      mayManageBots: manages && this.rec.status === "open",
       view: state ? engine.view(state, seat) : null,
       handSeedHash: state?.handSeed && state.hand ? sha256Hex(state.handSeed) : null,
       turnDeadline,
     };
   }
 
-  private seatOfUser(userId: string): Seat | null {
-    const i = this.rec.seats.findIndex((s) => s?.kind === "human" && s.userId === userId);
-    return i < 0 ? null : (i as Seat);
+  /** The seat whose cards a connection may see and play now (seating.playingSeat). */
+  private seatOf(conn: Conn): Seat | null {
+    return seating.playingSeat(this.rec, conn.user?.id ?? null);
   }
 
-  private seatOf(conn: Conn): Seat | null {
-    return conn.user ? this.seatOfUser(conn.user.id) : null;
+  private reservedOf(conn: Conn): Seat | null {
+    return seating.reservedSeat(this.rec, conn.user?.id ?? null);
   }
 
   private sendSnapshot(conn: Conn): void {
-    this.send(conn.id, { type: "table", table: this.snapshotFor(this.seatOf(conn)) });
+    this.send(conn.id, { type: "table", table: this.snapshotFor(this.seatOf(conn), this.reservedOf(conn), this.managers.has(conn.id)) });
   }
 
   private send(connId: string, msg: ServerMessage): void {
@@ -391,11 +420,14 @@ export class TableRoom {
 
   /** Every connection gets a snapshot computed for its own seat; views are computed once per seat. */
   private broadcast(): void {
-    const bySeat = new Map<Seat | null, TableSnapshot>();
+    const bySeat = new Map<string, TableSnapshot>();
     for (const conn of this.conns.values()) {
       const seat = this.seatOf(conn);
-      let snap = bySeat.get(seat);
-      if (!snap) bySeat.set(seat, (snap = this.snapshotFor(seat)));
+      const reserved = this.reservedOf(conn);
+      const manages = this.managers.has(conn.id);
+      const key = `${seat}:${reserved}:${manages}`;
+      let snap = bySeat.get(key);
+      if (!snap) bySeat.set(key, (snap = this.snapshotFor(seat, reserved, manages)));
       this.send(conn.id, { type: "table", table: snap });
     }
   }

@@ -1,6 +1,6 @@
-/** Handshake origin rule and the per-socket token bucket. */
+/** Handshake origin rule and the per-user rate-limit key. */
 import { describe, expect, it } from "vitest";
-import { originAllowed, TokenBucket } from "./socket";
+import { originAllowed, rateKey } from "./socket";
 
 describe("socket guards", () => {
   it("allows the server's own host and the configured site, refuses other origins", () => {
@@ -11,11 +11,10 @@ describe("socket guards", () => {
     expect(originAllowed(undefined, "whist.example", [])).toBe(true); // not a browser
   });
 
-  it("token bucket: a burst, then refills at the rate", () => {
-    let now = 0;
-    const b = new TokenBucket(2, 3, () => now);
-    expect([b.take(), b.take(), b.take(), b.take()]).toEqual([true, true, true, false]);
-    now += 500; // one token back
-    expect([b.take(), b.take()]).toEqual([true, false]);
+  it("limits a signed-in person across all their sockets, a visitor by address", () => {
+    const user = { id: "u1", name: "A" };
+    expect(rateKey(user, "10.0.0.1")).toBe(rateKey(user, "10.0.0.2"));
+    expect(rateKey(null, "10.0.0.1")).not.toBe(rateKey(null, "10.0.0.2"));
+    expect(rateKey(user, "10.0.0.1")).not.toBe(rateKey({ id: "u2", name: "B" }, "10.0.0.1"));
   });
 });

@@ -1,10 +1,13 @@
 /**
  * socket.io adapter for live tables: authenticates each connection from its
- * session cookie, checks the handshake Origin, limits each socket's message
- * rate with a token bucket, disconnects clients that keep misbehaving, and
- * hands checked messages to the table hub.
+ * session cookie, checks the handshake Origin, limits message and chat rates
+ * per user (all of a person's sockets share one budget; visitors per IP),
+ * disconnects clients that keep misbehaving, and hands checked messages to
+ * the table hub in the order they arrived.
  */
 import type { Server, Socket } from "socket.io";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { rateLimiter } from "@/server/rate-limit";
 import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ServerMessage } from "@/protocol";
 import type { TableHub } from "./lobby";
 import type { Conn, ConnUser, Transport } from "./transport";
@@ -14,32 +17,12 @@ export interface SocketOptions {
   readonly authenticate: (cookieHeader: string | undefined) => Promise<ConnUser | null>;
   /** Origins a browser may connect from (besides the server's own host). */
   readonly allowedOrigins: readonly string[];
-  readonly ratePerSecond?: number;
-  readonly burst?: number;
+  /** Messages per user (visitors: per IP) and window; default 40 per 5 s. */
+  readonly messages?: { readonly points: number; readonly duration: number };
+  /** Chat lines per user and window; default 5 per 10 s. */
+  readonly chat?: { readonly points: number; readonly duration: number };
   /** Refused messages in a row (malformed, over the rate) tolerated before disconnecting. */
   readonly maxStrikes?: number;
-}
-
-/** Token bucket: `burst` tokens, refilled at `rate` per second. */
-export class TokenBucket {
-  private tokens: number;
-  private last: number;
-  constructor(
-    private readonly rate: number,
-    private readonly burst: number,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.tokens = burst;
-    this.last = now();
-  }
-  take(): boolean {
-    const t = this.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.rate);
-    this.last = t;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
 }
 
 export class SocketTransport implements Transport {
@@ -68,10 +51,26 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   });
 }
 
+/** The limiter's key for a connection: the user, or for visitors their address. */
+export const rateKey = (user: ConnUser | null, address: string) => (user ? `user:${user.id}` : `ip:${address}`);
+
+/** True when the limiter had a point left for `key` (and took it). */
+async function allowed(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (e) {
+    if (e instanceof Error) throw e; // the store failed, not the limit
+    return false;
+  }
+}
+
+const rateLimited: Ack = { ok: false, error: { code: "table/rate-limited", message: "Too many messages; slow down." } };
+
 export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): void {
-  const rate = opts.ratePerSecond ?? 8;
-  const burst = opts.burst ?? 20;
   const maxStrikes = opts.maxStrikes ?? 10;
+  const messages = rateLimiter("socket-messages", opts.messages ?? { points: 40, duration: 5 });
+  const chat = rateLimiter("table-chat", opts.chat ?? { points: 5, duration: 10 });
 
   io.use((socket, next) => {
     const h = socket.handshake.headers;
@@ -90,30 +89,43 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
 
   io.on("connection", (socket: Socket) => {
     const conn: Conn = { id: socket.id, user: (socket.data.user as ConnUser | null) ?? null };
-    const bucket = new TokenBucket(rate, burst);
+    const key = rateKey(conn.user, socket.handshake.address);
     let strikes = 0;
-    const refuse = (ack: ((a: Ack) => void) | undefined, a: Ack) => {
+    // The limiter is asked in the order messages arrive, so each message reaches the hub in that order (as before any limiter).
+    let gate: Promise<unknown> = Promise.resolve();
+    const reply = (ack: ((a: Ack) => void) | undefined, a: Ack) => {
       if (typeof ack === "function") ack(a);
-      else socket.emit(SERVER_EVENT, { type: "error", error: (a as Extract<Ack, { ok: false }>).error } satisfies ServerMessage);
+      else if (!a.ok) socket.emit(SERVER_EVENT, { type: "error", error: a.error } satisfies ServerMessage);
     };
-    socket.on(CLIENT_EVENT, (raw: unknown, ack?: (a: Ack) => void) => {
-      if (!bucket.take()) {
-        strikes++;
-        refuse(ack, { ok: false, error: { code: "table/rate-limited", message: "Too many messages; slow down." } });
-        if (strikes > maxStrikes) socket.disconnect(true);
+    const withinLimits = async (raw: unknown) => {
+      const isChat = typeof raw === "object" && raw !== null && (raw as { type?: unknown }).type === "chat";
+      return (await allowed(messages, key)) && !(isChat && conn.user && !(await allowed(chat, `user:${conn.user.id}`)));
+    };
+    const handle = async (raw: unknown, ack?: (a: Ack) => void) => {
+      const res = await hub.handle(conn, raw);
+      if (!res.ok && res.error.code === "table/malformed" && ++strikes > maxStrikes) {
+        reply(ack, res);
+        socket.disconnect(true);
         return;
       }
-      void hub.handle(conn, raw).then((res) => {
-        if (!res.ok && res.error.code === "table/malformed" && ++strikes > maxStrikes) {
-          refuse(ack, res);
-          socket.disconnect(true);
-          return;
-        }
-        // Strikes count a run of refused messages: a client that slows down after a refusal is forgiven.
-        if (res.ok || res.error.code !== "table/malformed") strikes = 0;
-        if (typeof ack === "function") ack(res);
-        else if (!res.ok) socket.emit(SERVER_EVENT, { type: "error", error: res.error } satisfies ServerMessage);
-      });
+      // Strikes count a run of refused messages: a client that slows down after a refusal is forgiven.
+      if (res.ok || res.error.code !== "table/malformed") strikes = 0;
+      reply(ack, res);
+    };
+    socket.on(CLIENT_EVENT, (raw: unknown, ack?: (a: Ack) => void) => {
+      const checked = gate.then(() => withinLimits(raw));
+      gate = checked.catch(() => undefined);
+      checked.then(
+        (ok) => {
+          if (ok) return void handle(raw, ack);
+          reply(ack, rateLimited);
+          if (++strikes > maxStrikes) socket.disconnect(true);
+        },
+        (e) => {
+          console.error("rate limiter failed", e);
+          reply(ack, { ok: false, error: { code: "table/internal", message: "Internal error." } });
+        },
+      );
     });
     socket.on("disconnect", () => void hub.disconnect(socket.id));
   });

@@ -27,6 +27,12 @@ export interface TableRecord {
   /** When the last action was accepted (or the match started): the turn timer runs from here. */
   readonly lastActionAt: number;
   readonly createdAt: number;
+  /** User ids by seat whose cards the current hand's seats are (see seating.ts); null before the match. */
+  readonly handOwners: readonly (string | null)[] | null;
+  /** A ranked table (global queue or a club ladder). */
+  readonly ranked: boolean;
+  /** A ranked table's matched accounts by seat, once known; null otherwise. */
+  readonly fixedSeats: readonly string[] | null;
 }
 
 /** What the lobby and every table page show of a table (never its seed or events). */
@@ -46,6 +52,35 @@ export interface StoredAction {
   readonly action: Action;
   /** Played by a computer player (a bot seat, or standing in for an away player). */
   readonly byBot: boolean;
+}
+
+/** What a lobby page asks for: filters, a page size, and the cursor of the page before. */
+export interface LobbyQuery {
+  /** The signed-in viewer: sees the club tables of their clubs. */
+  readonly viewerId: string | null;
+  readonly variant?: string;
+  /** Only tables with at least this many empty seats (a match not started yet). */
+  readonly minOpenSeats?: number;
+  /** Only this club's tables (none if the viewer may not see them). */
+  readonly clubId?: string;
+  /** "waiting": not started yet; "playing": in play (to watch). */
+  readonly status?: "open" | "playing";
+  readonly limit: number;
+  /** From the page before: the last table's createdAt and id. */
+  readonly cursor?: { readonly createdAt: number; readonly id: string } | null;
+}
+
+export const encodeLobbyCursor = (c: { createdAt: number; id: string }) => `${c.createdAt}_${c.id}`;
+export function decodeLobbyCursor(s: string | null | undefined): { createdAt: number; id: string } | null {
+  const i = s ? s.indexOf("_") : -1;
+  const at = i > 0 ? Number(s!.slice(0, i)) : NaN;
+  return Number.isSafeInteger(at) ? { createdAt: at, id: s!.slice(i + 1) } : null;
+}
+
+export interface LobbyPage {
+  readonly tables: TableRecord[];
+  /** The cursor of the next page, or null on the last one. */
+  readonly next: { readonly createdAt: number; readonly id: string } | null;
 }
 
 export interface NewTable {
@@ -73,10 +108,13 @@ export interface TableStore {
   createTable(input: NewTable, now: number): Promise<TableRecord>;
   getTable(id: string): Promise<TableRecord | null>;
   getTableByInvite(code: string): Promise<TableRecord | null>;
-  /** Tables not finished, newest first (public ones only unless includePrivate). */
-  listOpenTables(opts: { includePrivate: boolean; limit: number }): Promise<TableRecord[]>;
+  /** A lobby page: tables not finished that `viewer` may see, filtered, newest first, keyset-paged. */
+  listLobby(query: LobbyQuery): Promise<LobbyPage>;
   loadActions(tableId: string): Promise<StoredAction[]>;
-  /** Seat changes (and, on start, the seed and status) before or during a match. */
+  /**
+   * Seat changes before or during a match; on start also the seed, the status
+   * and the first hand's owners (the people seated; see seating.ts).
+   */
   updateSeats(
     tableId: string,
     seats: readonly (SeatOccupant | null)[],
@@ -85,8 +123,9 @@ export interface TableStore {
   /**
    * Appends one action and moves the table to `action.seq`, in one transaction,
    * only if the table is still at `action.seq - 1` and this process holds its lease.
+   * `handOwners`, when the action dealt a new hand, is stored with it.
    */
-  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string): Promise<AppendResult>;
+  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult>;
   /** Stores the finished match and marks the table finished, in one transaction. */
   finishMatch(match: FinishedMatch): Promise<void>;
   /** Takes or renews the table's lease; false when another live process holds it. */
@@ -121,6 +160,9 @@ export class MemoryTableStore implements TableStore {
       seq: 0,
       lastActionAt: now,
       createdAt: now,
+      handOwners: null,
+      ranked: false,
+      fixedSeats: null,
     };
     this.tables.set(id, rec);
     this.actions.set(id, []);
@@ -132,25 +174,32 @@ export class MemoryTableStore implements TableStore {
   async getTableByInvite(code: string) {
     return [...this.tables.values()].find((t) => t.inviteCode === code) ?? null;
   }
-  async listOpenTables(opts: { includePrivate: boolean; limit: number }) {
-    return [...this.tables.values()]
-      .filter((t) => t.status !== "finished" && (opts.includePrivate || !t.isPrivate))
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .slice(0, opts.limit);
+  async listLobby(q: LobbyQuery): Promise<LobbyPage> {
+    // No clubs in memory: every public table is visible.
+    const rows = [...this.tables.values()]
+      .filter((t) => t.status !== "finished" && !t.isPrivate && !q.clubId)
+      .filter((t) => (!q.variant || t.variant === q.variant) && (!q.status || t.status === q.status))
+      .filter((t) => !q.minOpenSeats || (t.status === "open" && t.seats.filter((s) => s === null).length >= q.minOpenSeats))
+      .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+      .filter((t) => !q.cursor || t.createdAt < q.cursor.createdAt || (t.createdAt === q.cursor.createdAt && t.id < q.cursor.id));
+    const tables = rows.slice(0, q.limit);
+    const last = tables[tables.length - 1];
+    return { tables, next: rows.length > q.limit && last ? { createdAt: last.createdAt, id: last.id } : null };
   }
   async loadActions(tableId: string) {
     return (this.actions.get(tableId) ?? []).slice();
   }
   async updateSeats(tableId: string, seats: readonly (SeatOccupant | null)[], start: { seed: string; at: number } | null) {
     const t = this.mustGet(tableId);
-    this.tables.set(tableId, start ? { ...t, seats, seed: start.seed, status: "playing", lastActionAt: start.at } : { ...t, seats });
+    const handOwners = seats.map((s) => (s?.kind === "human" ? s.userId : null));
+    this.tables.set(tableId, start ? { ...t, seats, seed: start.seed, status: "playing", lastActionAt: start.at, handOwners } : { ...t, seats });
   }
-  async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string): Promise<AppendResult> {
+  async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult> {
     const t = this.mustGet(tableId);
     const lease = this.leases.get(tableId);
     if (t.seq !== action.seq - 1 || !lease || lease.owner !== leaseOwner) return "conflict";
     this.actions.get(tableId)!.push(action);
-    this.tables.set(tableId, { ...t, seq: action.seq, lastActionAt: at });
+    this.tables.set(tableId, { ...t, seq: action.seq, lastActionAt: at, ...(handOwners ? { handOwners } : {}) });
     return "ok";
   }
   async finishMatch(match: FinishedMatch) {

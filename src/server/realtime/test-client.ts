@@ -42,7 +42,7 @@ export class LiveClient {
   private tableId: string | null = null;
   private autoplay: ((view: MatchView) => Action) | null = null;
   private sentFor = -1;
-  /** Least time between two automatic actions: below the server's per-socket rate (8 messages/s). */
+  /** Least time between two automatic actions: below the server's per-person message rate (40 per 5 s). */
   minActionGapMs = 130;
   private lastActionAt = 0;
   private paced: ReturnType<typeof setTimeout> | null = null;

@@ -1,12 +1,13 @@
 /**
- * Who may use a club's live table: the check the live-table hub calls before
- * a connection opens (watches) a table or takes a seat at it. Tables that are
- * no club's are not restricted here. Members may sit and watch; non-members
- * may only watch, and only where an admin allowed guests.
+ * What the live tables and the history need to know about a club table and
+ * one person: the club and the person's role in it. The rule itself (members
+ * sit and watch; non-members only watch, and only where an admin allowed
+ * guests) is the live tables' seat rules (src/server/realtime/seating.ts).
  * Refusals are wire errors with stable codes ("club/members-only",
- * "club/members-only-watch") that the table page translates.
+ * "club/members-only-watch") that the pages translate.
  */
 import type { Db } from "@/server/db";
+import { clubRefusal, NO_CLUB, type AccessFacts } from "@/server/realtime/seating";
 import { findClubTable, findRole } from "./repository";
 
 export type TableIntent = "watch" | "sit";
@@ -14,17 +15,15 @@ export type AccessRefusal = { readonly code: string; readonly message: string };
 
 export const CLUB_TABLE_ERRORS = ["club/members-only", "club/members-only-watch"] as const;
 
-export async function clubTableAccess(
-  db: Db,
-  tableId: string,
-  userId: string | null,
-  intent: TableIntent,
-): Promise<AccessRefusal | null> {
+/** The club of a table (null: no club's) with `userId`'s role in it. */
+export async function clubAccessFacts(db: Db, tableId: string, userId: string | null): Promise<AccessFacts> {
   const link = await findClubTable(db, tableId);
-  if (!link) return null;
-  if (intent === "watch" && link.guestsMayWatch) return null;
-  if (userId && (await findRole(db, link.clubId, userId))) return null;
-  return intent === "sit"
-    ? { code: "club/members-only", message: `Only members of the club "${link.club.name}" can sit at this table.` }
-    : { code: "club/members-only-watch", message: `Only members of the club "${link.club.name}" can watch this table.` };
+  if (!link) return NO_CLUB;
+  const role = userId ? await findRole(db, link.clubId, userId) : null;
+  return { club: { name: link.club.name, guestsMayWatch: link.guestsMayWatch, role } };
+}
+
+/** The club rule alone for one intent; null = allowed (also for tables of no club). */
+export async function clubTableAccess(db: Db, tableId: string, userId: string | null, intent: TableIntent): Promise<AccessRefusal | null> {
+  return clubRefusal(await clubAccessFacts(db, tableId, userId), intent);
 }

@@ -14,9 +14,24 @@ export interface HistoryCursor {
 
 export type HistoryRow = { matchId: string; seat: number; variant: string; clubId: string | null; ranked: boolean; finishedAt: Date; score: number; place: number; leftEarly: boolean };
 
-/** The page query, shared with the measurement script (keyset on (finishedAt, matchId) over the MatchPlayer indexes). */
-export function historyQuery(userId: string, f: HistoryFilter, cursor: HistoryCursor | null, take: number): Prisma.Sql {
+/**
+ * A history row (alias p) another viewer may see: no club's, a club the viewer
+ * belongs to, or a club table that let guests watch.
+ */
+export function visibleRowSql(viewerId: string | null): Prisma.Sql {
+  const member = viewerId
+    ? Prisma.sql` OR EXISTS (SELECT 1 FROM "ClubMember" cm WHERE cm."clubId" = p."clubId" AND cm."userId" = ${viewerId})`
+    : Prisma.empty;
+  return Prisma.sql`(p."clubId" IS NULL${member} OR EXISTS (SELECT 1 FROM "Match" vm JOIN "ClubTable" ct ON ct."tableId" = vm."tableId" WHERE vm.id = p."matchId" AND ct."guestsMayWatch"))`;
+}
+
+/**
+ * The page query, shared with the measurement script (keyset on (finishedAt, matchId) over the
+ * MatchPlayer indexes). `viewerId` other than `userId`: only rows that viewer may see.
+ */
+export function historyQuery(userId: string, f: HistoryFilter, cursor: HistoryCursor | null, take: number, viewerId: string | null = userId): Prisma.Sql {
   const conds: Prisma.Sql[] = [Prisma.sql`p."userId" = ${userId}`];
+  if (viewerId !== userId) conds.push(visibleRowSql(viewerId));
   if (f.variant) conds.push(Prisma.sql`p.variant = ${f.variant}`);
   if (f.clubId) conds.push(Prisma.sql`p."clubId" = ${f.clubId}`);
   if (f.from) conds.push(Prisma.sql`p."finishedAt" >= ${f.from}`);
@@ -29,9 +44,20 @@ export function historyQuery(userId: string, f: HistoryFilter, cursor: HistoryCu
     ORDER BY p."finishedAt" DESC, p."matchId" DESC LIMIT ${take}`;
 }
 
-export function findHistoryRows(db: DbTx, userId: string, f: HistoryFilter, cursor: HistoryCursor | null, take: number): Promise<HistoryRow[]> {
-  return db.$queryRaw<HistoryRow[]>(historyQuery(userId, f, cursor, take));
+export function findHistoryRows(db: DbTx, userId: string, f: HistoryFilter, cursor: HistoryCursor | null, take: number, viewerId: string | null = userId): Promise<HistoryRow[]> {
+  return db.$queryRaw<HistoryRow[]>(historyQuery(userId, f, cursor, take, viewerId));
 }
+
+/** The player's matches `viewerId` may not see (club tables closed to them); none for the player themself. */
+export async function findHiddenMatchIds(db: DbTx, userId: string, viewerId: string | null): Promise<string[]> {
+  if (viewerId === userId) return [];
+  const hidden = await db.$queryRaw<{ matchId: string }[]>`
+    SELECT p."matchId" FROM "MatchPlayer" p WHERE p."userId" = ${userId} AND p."clubId" IS NOT NULL AND NOT ${visibleRowSql(viewerId)}`;
+  return hidden.map((h) => h.matchId);
+}
+
+/** A player's history rows, less the `hidden` matches. */
+const playerRows = (userId: string, hidden: readonly string[]): Prisma.MatchPlayerWhereInput => (hidden.length ? { userId, matchId: { notIn: [...hidden] } } : { userId });
 
 /** Who played and the final totals of these matches. */
 export function findMatchLineups(db: DbTx, matchIds: readonly string[]) {
@@ -52,24 +78,24 @@ export function findMatchRatingChanges(db: DbTx, matchId: string) {
   return db.ratingChange.findMany({ where: { matchId }, select: { userId: true, muBefore: true, mu: true, place: true, leftEarly: true } });
 }
 
-/** A player's history rows summed per variant (matches, deals, roles, points). */
-export function sumPlayerRows(db: DbTx, userId: string) {
+/** A player's history rows (less `hidden`) summed per variant (matches, deals, roles, points). */
+export function sumPlayerRows(db: DbTx, userId: string, hidden: readonly string[] = []) {
   return db.matchPlayer.groupBy({
     by: ["variant"],
-    where: { userId },
+    where: playerRows(userId, hidden),
     _count: { _all: true },
     _sum: { deals: true, asDeclarer: true, asPartner: true, asDefender: true, score: true },
   });
 }
 
-/** A player's wins per variant (first place, not left early). */
-export function countPlayerWins(db: DbTx, userId: string) {
-  return db.matchPlayer.groupBy({ by: ["variant"], where: { userId, place: 1, leftEarly: false }, _count: { _all: true } });
+/** A player's wins per variant (first place, not left early; less `hidden`). */
+export function countPlayerWins(db: DbTx, userId: string, hidden: readonly string[] = []) {
+  return db.matchPlayer.groupBy({ by: ["variant"], where: { ...playerRows(userId, hidden), place: 1, leftEarly: false }, _count: { _all: true } });
 }
 
-/** The contract tallies of a player's matches as declarer, newest first (at most `take`). */
-export function findPlayerContracts(db: DbTx, userId: string, take: number) {
-  return db.matchPlayer.findMany({ where: { userId, asDeclarer: { gt: 0 } }, select: { variant: true, contracts: true }, take, orderBy: { finishedAt: "desc" } });
+/** The contract tallies of a player's matches as declarer, newest first (at most `take`; less `hidden`). */
+export function findPlayerContracts(db: DbTx, userId: string, take: number, hidden: readonly string[] = []) {
+  return db.matchPlayer.findMany({ where: { ...playerRows(userId, hidden), asDeclarer: { gt: 0 } }, select: { variant: true, contracts: true }, take, orderBy: { finishedAt: "desc" } });
 }
 
 export type MatchPlayerRow = Prisma.MatchPlayerCreateManyInput;

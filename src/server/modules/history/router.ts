@@ -11,7 +11,8 @@ const matchId = z.string().min(1).max(64);
 export const historyRouter = createTRPCRouter({
   list: protectedProcedure.input(historyListInput).query(({ ctx, input }) => {
     const { userId, ...rest } = input;
-    return history.listHistory(ctx.db, userId ?? ctx.user.id, rest);
+    // Someone else's history leaves out club matches the caller may not see.
+    return history.listHistory(ctx.db, userId ?? ctx.user.id, rest, ctx.user.id);
   }),
   // Public, except club matches (members only unless the club let guests watch): see history.matchRefusal.
   match: publicProcedure.input(z.object({ matchId })).query(async ({ ctx, input }) => unwrap(await history.getMatch(ctx.db, input.matchId, ctx.user?.id ?? null))),
@@ -19,5 +20,5 @@ export const historyRouter = createTRPCRouter({
   handAnalysis: publicProcedure
     .input(z.object({ matchId, handIndex: z.number().int().min(0).max(1000) }))
     .query(async ({ ctx, input }) => unwrap(await handAnalysis(ctx.db, ctx.user?.id ?? null, input.matchId, input.handIndex))),
-  stats: publicProcedure.input(z.object({ userId: z.string().min(1).max(64) })).query(({ ctx, input }) => history.playerStats(ctx.db, input.userId)),
+  stats: publicProcedure.input(z.object({ userId: z.string().min(1).max(64) })).query(({ ctx, input }) => history.playerStats(ctx.db, input.userId, ctx.user?.id ?? null)),
 });

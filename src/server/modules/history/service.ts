@@ -5,6 +5,9 @@
  * costs what page 1 costs); one finished match with its stored game record
  * (the replay is computed from that record by the engine), for those allowed
  * to see it; and a player's statistics summed over their history rows.
+ * Someone else's history, statistics and ratings leave out matches of club
+ * tables the viewer may not see (members only, unless the club let guests
+ * watch that table): the seat rules' club rule (realtime/seating.ts).
  */
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceError, type ServiceResult } from "@/server/api/errors";
@@ -18,12 +21,13 @@ import {
   findMatch,
   findMatchLineups,
   findMatchRatingChanges,
+  findHiddenMatchIds,
   findPlayerContracts,
   type HistoryCursor,
   sumPlayerRows,
 } from "./repository";
 
-export { historyQuery, type HistoryCursor } from "./repository";
+export { historyQuery, visibleRowSql, type HistoryCursor } from "./repository";
 
 export const encodeCursor = (c: HistoryCursor) => `${c.finishedAt.toISOString()}_${c.matchId}`;
 export function decodeCursor(s: string): HistoryCursor | null {
@@ -32,9 +36,9 @@ export function decodeCursor(s: string): HistoryCursor | null {
   return i > 0 && !Number.isNaN(at.getTime()) ? { finishedAt: at, matchId: s.slice(i + 1) } : null;
 }
 
-export async function listHistory(db: Db, userId: string, f: HistoryFilter & { cursor?: string | null; limit: number }) {
+export async function listHistory(db: Db, userId: string, f: HistoryFilter & { cursor?: string | null; limit: number }, viewerId: string | null = userId) {
   const cursor = f.cursor ? decodeCursor(f.cursor) : null;
-  const rows = await findHistoryRows(db, userId, f, cursor, f.limit + 1);
+  const rows = await findHistoryRows(db, userId, f, cursor, f.limit + 1, viewerId);
   const page = rows.slice(0, f.limit);
   const matches = await findMatchLineups(db, page.map((r) => r.matchId));
   const byId = new Map(matches.map((m) => [m.id, m]));
@@ -87,11 +91,12 @@ export async function getMatch(db: Db, matchId: string, userId: string | null): 
   });
 }
 
-/** Per variant: matches, wins, deals, average points per deal, roles and contracts declared/made. */
-export async function playerStats(db: Db, userId: string) {
-  const groups = await sumPlayerRows(db, userId);
-  const wins = await countPlayerWins(db, userId);
-  const contractRows = await findPlayerContracts(db, userId, 5000);
+/** Per variant: matches, wins, deals, average points per deal, roles and contracts declared/made (as `viewerId` may see them). */
+export async function playerStats(db: Db, userId: string, viewerId: string | null = userId) {
+  const hidden = await findHiddenMatchIds(db, userId, viewerId);
+  const groups = await sumPlayerRows(db, userId, hidden);
+  const wins = await countPlayerWins(db, userId, hidden);
+  const contractRows = await findPlayerContracts(db, userId, 5000, hidden);
   return groups.map((g) => {
     const deals = g._sum.deals ?? 0;
     return {

@@ -9,7 +9,7 @@ import { buildRecord, playRandomMatch, verifyRecord, parseRecord } from "@/engin
 import type { SeatOccupant } from "@/protocol";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
-import { rankedTableAccess } from "./access";
+import { NO_CLUB, takeDecision } from "@/server/realtime/seating";
 import { formGroups, seatOrder, spreadAfter } from "./service";
 
 afterAll(closeTestDb);
@@ -48,10 +48,17 @@ describe("ranked queue", () => {
     expect(new Set(table.seats.map((s) => (s as { userId: string }).userId))).toEqual(new Set(users.map((u) => u.id)));
     // Already in a match: cannot queue again. Outsiders may watch but not sit.
     await expect(testCaller(users[0]!).ranked.join({ variant: "classic" })).rejects.toMatchObject({ code: "CONFLICT" });
+    // Each seat belongs to its matched account for the whole match: nobody else sits there, not even another of the four.
     const outsider = await createTestUser();
-    expect(await rankedTableAccess(testDb(), tableId, outsider.id, "sit")).toMatchObject({ code: "ranked/players-only" });
-    expect(await rankedTableAccess(testDb(), tableId, outsider.id, "watch")).toBeNull();
-    expect(await rankedTableAccess(testDb(), tableId, users[1]!.id, "sit")).toBeNull();
+    const person = (u: TestUser) => ({ userId: u.id, invited: false, facts: NO_CLUB });
+    expect(table.fixedSeats).toEqual(table.seats.map((s) => (s as { userId: string }).userId));
+    expect(takeDecision(table, person(outsider), 0)).toMatchObject({ kind: "refused", refusal: { code: "table/private" } });
+    expect(takeDecision(table, { ...person(outsider), invited: true }, 0)).toMatchObject({ kind: "refused", refusal: { code: "ranked/players-only" } });
+    const left = { ...table, seats: table.seats.map((s, i) => (i === 1 ? { kind: "bot" as const, name: "Computer B" } : s)) };
+    const leaver = users.find((u) => u.id === table.fixedSeats![1])!;
+    const another = users.find((u) => u.id === table.fixedSeats![0])!;
+    expect(takeDecision(left, person(another), 1)).toMatchObject({ kind: "refused" });
+    expect(takeDecision(left, person(leaver), 1)).toEqual({ kind: "now" });
   });
 
   it("leaves the queue, refuses unknown variants and visitors", async () => {
@@ -228,13 +235,25 @@ describe("a club's ranked table", () => {
     await expect(testCaller(outsider).ranked.openClubTable({ clubId: club.id, presetId: preset.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const { tableId } = await testCaller(users[1]!).ranked.openClubTable({ clubId: club.id, presetId: preset.id });
     // Before the start any member may sit; the live table starts with the four humans.
-    expect(await rankedTableAccess(testDb(), tableId, users[2]!.id, "sit")).toBeNull();
     const store = new PrismaTableStore(testDb());
     const rec = (await store.getTable(tableId))!;
+    const member = (u: TestUser) => ({ userId: u.id, invited: false, facts: { club: { name: "Ladder", guestsMayWatch: false, role: "member" as const } } });
+    expect(rec.ranked).toBe(true);
+    expect(rec.fixedSeats).toBeNull();
+    expect(takeDecision(rec, member(users[2]!), 0)).toEqual({ kind: "now" });
     expect(rec.options).toMatchObject({ target: 3 });
     await store.updateSeats(tableId, users.map((u) => ({ kind: "human", userId: u.id, name: u.displayName })), { seed: "cd".repeat(32), at: Date.now() });
     expect((await testDb().rankedTable.findUniqueOrThrow({ where: { tableId } })).userIds).toEqual(users.map((u) => u.id));
-    expect(await rankedTableAccess(testDb(), tableId, outsider.id, "sit")).toMatchObject({ code: "ranked/players-only" });
+    const started = (await store.getTable(tableId))!;
+    expect(started.fixedSeats).toEqual(users.map((u) => u.id));
+    expect(takeDecision(started, { userId: outsider.id, invited: false, facts: { club: { name: "Ladder", guestsMayWatch: false, role: null } } }, 0)).toMatchObject({
+      kind: "refused",
+      refusal: { code: "club/members-only" },
+    });
+    expect(takeDecision({ ...started, seats: started.seats.map((s, i) => (i === 1 ? null : s)) }, member(users[0]!), 1)).toMatchObject({
+      kind: "refused",
+      refusal: { code: "ranked/players-only" },
+    });
     await finishTable(tableId);
     const board = await testCaller().ratings.leaderboard({ variant: "classic", clubId: club.id });
     expect(board.map((b) => b.userId).sort()).toEqual(users.map((u) => u.id).sort());

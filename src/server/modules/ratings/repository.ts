@@ -79,15 +79,31 @@ export async function findOrdinal(db: DbTx, userId: string, key: RatingKey): Pro
   return row?.ordinal ?? null;
 }
 
-/** A player's ratings, every variant and scope. */
-export function findPlayerRatings(db: DbTx, userId: string) {
-  return db.playerRating.findMany({ where: { userId }, orderBy: [{ variant: "asc" }, { scope: "asc" }], select: { variant: true, scope: true, mu: true, sigma: true, games: true } });
+/** A player's ratings, every variant and scope (or only `scopes`). */
+export function findPlayerRatings(db: DbTx, userId: string, scopes?: readonly string[]) {
+  return db.playerRating.findMany({
+    where: { userId, scope: scopes && { in: [...scopes] } },
+    orderBy: [{ variant: "asc" }, { scope: "asc" }],
+    select: { variant: true, scope: true, mu: true, sigma: true, games: true },
+  });
 }
 
-/** A player's rating changes, oldest first (at most `take`). */
-export function findPlayerRatingChanges(db: DbTx, userId: string, take: number) {
+/** The scopes (global, club ladders) a player has a rating in. */
+export async function findRatingScopes(db: DbTx, userId: string): Promise<string[]> {
+  const rows = await db.playerRating.findMany({ where: { userId }, distinct: ["scope"], select: { scope: true } });
+  return rows.map((r) => r.scope);
+}
+
+/** The clubs a user is a member of (whose ladders they may see). */
+export async function findMemberClubIds(db: DbTx, userId: string): Promise<string[]> {
+  const rows = await db.clubMember.findMany({ where: { userId }, select: { clubId: true } });
+  return rows.map((r) => r.clubId);
+}
+
+/** A player's rating changes, oldest first (at most `take`; only `scopes` when given). */
+export function findPlayerRatingChanges(db: DbTx, userId: string, take: number, scopes?: readonly string[]) {
   return db.ratingChange.findMany({
-    where: { userId },
+    where: { userId, scope: scopes && { in: [...scopes] } },
     orderBy: { createdAt: "asc" },
     take,
     select: { variant: true, scope: true, matchId: true, muBefore: true, sigmaBefore: true, mu: true, sigma: true, place: true, createdAt: true },

@@ -7,5 +7,5 @@ export const ratingsRouter = createTRPCRouter({
   leaderboard: publicProcedure
     .input(z.object({ variant: z.string().min(1).max(32), clubId: z.string().min(1).max(64).optional(), limit: z.number().int().min(1).max(200).default(50) }))
     .query(({ ctx, input }) => ratings.leaderboard(ctx.db, { variant: input.variant, scope: input.clubId ?? ratings.GLOBAL_SCOPE, limit: input.limit })),
-  forUser: publicProcedure.input(z.object({ userId: z.string().min(1).max(64) })).query(({ ctx, input }) => ratings.playerRatings(ctx.db, input.userId)),
+  forUser: publicProcedure.input(z.object({ userId: z.string().min(1).max(64) })).query(({ ctx, input }) => ratings.playerRatings(ctx.db, input.userId, ctx.user?.id ?? null)),
 });

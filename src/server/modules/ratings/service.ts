@@ -5,7 +5,7 @@
  */
 import type { Db, DbTx } from "@/server/db";
 import { conservative, displayRating, initialSkill, isProvisional, rateMatch } from "./rating-system";
-import { findDisplayNames, findLeaderboard, findPlayerRatingChanges, findPlayerRatings, lockRatings, saveRatingChange } from "./repository";
+import { findDisplayNames, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
 
 /** An interactive transaction's client (the caller's, which stores the match). */
 type Tx = Exclude<DbTx, Db>;
@@ -58,9 +58,18 @@ export async function leaderboard(db: Db, input: { variant: string; scope: strin
   return rows.map((r, i) => ({ place: i + 1, userId: r.userId, displayName: names.get(r.userId) ?? "?", ...shownRating(r) }));
 }
 
-/** A player's ratings (every variant and scope) with their history, oldest first, for the profile chart. */
-export async function playerRatings(db: Db, userId: string) {
-  const [ratings, changes] = await Promise.all([findPlayerRatings(db, userId), findPlayerRatingChanges(db, userId, 2000)]);
+/**
+ * A player's ratings (every variant and scope) with their history, oldest
+ * first, for the profile chart. A club ladder's rating (and its matches) only
+ * for the player themself and the club's members.
+ */
+export async function playerRatings(db: Db, userId: string, viewerId: string | null = userId) {
+  let scopes: string[] | undefined;
+  if (viewerId !== userId) {
+    const mine = new Set(viewerId ? await findMemberClubIds(db, viewerId) : []);
+    scopes = (await findRatingScopes(db, userId)).filter((sc) => sc === GLOBAL_SCOPE || mine.has(sc));
+  }
+  const [ratings, changes] = await Promise.all([findPlayerRatings(db, userId, scopes), findPlayerRatingChanges(db, userId, 2000, scopes)]);
   return ratings.map((r) => {
     const own = changes.filter((c) => c.variant === r.variant && c.scope === r.scope);
     const start = own[0] ? { mu: own[0].muBefore, sigma: own[0].sigmaBefore } : initialSkill();

@@ -1,10 +1,12 @@
 /**
- * Live tables over tRPC: create a table (signed-in users) and list the open
- * public ones. Live play itself runs over socket.io (src/server/realtime).
+ * Live tables over tRPC: create a table (signed-in users, within their
+ * quotas) and list a lobby page (filtered, paged; club tables only for those
+ * who may see them). Live play itself runs over socket.io (src/server/realtime).
  */
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
 import { currentTableHub } from "@/server/realtime";
+import { lobbyFilterSchema } from "@/protocol";
 import { createTableInput } from "./schema";
 import * as tables from "./service";
 
@@ -14,5 +16,5 @@ export const tablesRouter = createTRPCRouter({
     currentTableHub()?.lobbyChanged(); // live lobby watchers see the new table
     return created;
   }),
-  list: publicProcedure.query(({ ctx }) => tables.listOpenTables(ctx.db)),
+  list: publicProcedure.input(lobbyFilterSchema.default({ limit: 30 })).query(({ ctx, input }) => tables.listLobby(ctx.db, ctx.user?.id ?? null, input)),
 });

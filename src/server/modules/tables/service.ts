@@ -1,17 +1,52 @@
 /**
  * Creating and listing live tables. Options are validated by the engine
  * (parseOptions) so a table only ever stores a complete, valid rule set.
+ * Quotas: each person may have at most TABLE_QUOTA.waiting tables waiting
+ * for players (not started, created in the last TABLE_QUOTA.waitingHours:
+ * an abandoned table stops counting, since tables cannot be closed yet) and
+ * create at most TABLE_QUOTA.perWindow tables per TABLE_QUOTA.windowSeconds. The lobby is paged and filtered, and shows
+ * a club's tables only to its members (or to guests where they may watch).
  */
 import { parseOptions } from "@/engine";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
+import { rateLimiter } from "@/server/rate-limit";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
-import { toTableSummary } from "@/server/realtime/store";
-import type { TableSummary } from "@/protocol";
+import { decodeLobbyCursor, encodeLobbyCursor, toTableSummary } from "@/server/realtime/store";
+import type { LobbyFilter, TableSummary } from "@/protocol";
 import type { CreateTableInput } from "./schema";
 
+export const TABLE_QUOTA = {
+  /** Tables one person has waiting for players at once. */
+  waiting: 5,
+  /** How long a table not started counts as waiting. */
+  waitingHours: 24,
+  /** Tables one person may create per window. */
+  perWindow: 10,
+  windowSeconds: 600,
+} as const;
+
+const creations = () => rateLimiter("table-create", { points: TABLE_QUOTA.perWindow, duration: TABLE_QUOTA.windowSeconds });
+
+/** A client or an interactive transaction's client (club tables are created inside the club's transaction). */
+type DbOrTx = Db;
+
+/** Runs `fn` holding a per-person advisory lock for the rest of a transaction, so quota checks and inserts cannot interleave. */
+async function underUserLock<T>(db: DbOrTx, userId: string, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  const lock = (tx: DbOrTx) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`tables:create:${userId}`}))`;
+  // Inside a transaction already (a transaction client has no $transaction): lock there.
+  if (typeof (db as { $transaction?: unknown }).$transaction !== "function") {
+    await lock(db);
+    return fn(db);
+  }
+  return db.$transaction(async (tx) => {
+    await lock(tx as unknown as DbOrTx);
+    return fn(tx as unknown as DbOrTx);
+  });
+}
+
 export async function createTable(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   input: CreateTableInput,
   now = Date.now(),
@@ -19,14 +54,48 @@ export async function createTable(
   const options = parseOptions(input.variant, input.options);
   if (!options.ok)
     return failure({ code: options.error.code === "setup/unknown-variant" ? "UNKNOWN_VARIANT" : "INVALID_OPTIONS", status: "BAD_REQUEST", message: options.error.message });
-  const rec = await new PrismaTableStore(db).createTable(
-    { variant: input.variant, options: options.value, isPrivate: input.isPrivate, createdById: userId, turnSeconds: input.turnSeconds },
-    now,
+  const rate = await creations().consume(`user:${userId}`).then(
+    () => null,
+    (e: unknown) => {
+      if (e instanceof Error) throw e;
+      return Math.max(1, Math.ceil(((e as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
+    },
   );
-  return success({ id: rec.id, inviteCode: rec.inviteCode, isPrivate: rec.isPrivate });
+  if (rate !== null)
+    return failure({
+      code: "TABLE_RATE_LIMITED",
+      status: "TOO_MANY_REQUESTS",
+      message: `You have created many tables; try again in ${rate} seconds.`,
+      params: { seconds: rate },
+    });
+  return underUserLock(db, userId, async (tx) => {
+    const since = new Date(now - TABLE_QUOTA.waitingHours * 3600_000);
+    const waiting = await tx.table.count({ where: { createdById: userId, status: "open", createdAt: { gte: since } } });
+    if (waiting >= TABLE_QUOTA.waiting)
+      return failure({
+        code: "TABLE_QUOTA",
+        status: "TOO_MANY_REQUESTS",
+        message: `You already have ${waiting} tables waiting for players (at most ${TABLE_QUOTA.waiting}).`,
+        params: { limit: TABLE_QUOTA.waiting },
+      });
+    const rec = await new PrismaTableStore(tx).createTable(
+      { variant: input.variant, options: options.value, isPrivate: input.isPrivate, createdById: userId, turnSeconds: input.turnSeconds },
+      now,
+    );
+    return success({ id: rec.id, inviteCode: rec.inviteCode, isPrivate: rec.isPrivate });
+  });
 }
 
-export async function listOpenTables(db: Db): Promise<TableSummary[]> {
-  const recs = await new PrismaTableStore(db).listOpenTables({ includePrivate: false, limit: 100 });
-  return recs.map(toTableSummary);
+/** One lobby page as `viewerId` may see it. */
+export async function listLobby(db: Db, viewerId: string | null, f: LobbyFilter): Promise<{ tables: TableSummary[]; nextCursor: string | null }> {
+  const page = await new PrismaTableStore(db).listLobby({
+    viewerId,
+    variant: f.variant,
+    minOpenSeats: f.minOpenSeats,
+    clubId: f.clubId,
+    status: f.status,
+    limit: f.limit,
+    cursor: decodeLobbyCursor(f.cursor),
+  });
+  return { tables: page.tables.map(toTableSummary), nextCursor: page.next ? encodeLobbyCursor(page.next) : null };
 }
