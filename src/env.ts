@@ -10,6 +10,12 @@ import { z } from "zod";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
+/** The server log's threshold (src/server/log.ts). */
+export const logLevelSchema = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -21,7 +27,8 @@ export const envSchema = z
     AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
     /** Public base URL of the site, e.g. https://whist.example. */
     AUTH_URL: optionalUrl,
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** 0: any free port (the log says which). */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     /**
      * Reverse proxies in front of the server whose X-Forwarded-For /
@@ -32,6 +39,7 @@ export const envSchema = z
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,
     /** Namespace of this deployment's Redis channels (deployments or test runs sharing one Redis differ here). */
+    LOG_LEVEL: logLevelSchema,
     REDIS_PREFIX: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[\w.:-]{1,64}$/, "letters, digits, _ . : - only").default("whist")),
   })
   .superRefine((env, ctx) => {

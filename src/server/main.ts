@@ -14,15 +14,17 @@ import { Server } from "socket.io";
 import { DATA_DIR, loadEnv } from "@/env";
 import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
 import { migrateDeploy } from "@/server/migrate";
-import { disconnectDb, getDb } from "@/server/db";
+import { disconnectDb, getDb, getPool } from "@/server/db";
+import { healthRoutes } from "@/server/health";
 import { pruneSessions } from "@/server/auth/sessions";
 import { closeRateLimiters } from "@/server/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
 import { addSocketSecurityHeaders, guardRequest } from "@/server/http/guard";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
 import { exitOnUnhandledFaults } from "@/server/process-faults";
+import { childLog } from "@/server/log";
 
-const log = (msg: string) => console.log(`[server] ${msg}`);
+const log = childLog({ component: "server" });
 
 async function main() {
   exitOnUnhandledFaults();
@@ -32,7 +34,7 @@ async function main() {
   // refuses every request in production (UntrustedHost).
   process.env.AUTH_TRUST_HOST ??= "true";
 
-  const env = loadEnv(log);
+  const env = loadEnv((msg) => log.info(msg));
   const dev = env.NODE_ENV !== "production";
   const started = Date.now();
 
@@ -42,19 +44,22 @@ async function main() {
     process.env.DATABASE_URL = embedded.url;
     // One PGlite backend serves every connection: more than one is unsafe.
     process.env.DATABASE_POOL_MAX = "1";
-    log(`DATABASE_URL not set: embedded PostgreSQL (PGlite) in ${path.join(DATA_DIR, "pglite")} on port ${embedded.port}`);
+    log.info({ port: embedded.port }, `DATABASE_URL not set: embedded PostgreSQL (PGlite) in ${path.join(DATA_DIR, "pglite")} on port ${embedded.port}`);
   }
   const databaseUrl = process.env.DATABASE_URL!;
   await migrateDeploy(databaseUrl);
-  log("migrations applied");
+  log.info("migrations applied");
   loadEnv(() => {}); // re-validate with the derived DATABASE_URL / pool size
 
   const app = next({ dev, hostname: env.HOST === "0.0.0.0" ? "localhost" : env.HOST, port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  // Health probes first: they must answer even while Next cannot.
+  const health = healthRoutes(getPool);
   const guard = { trustProxy: env.TRUST_PROXY, allowedOrigins: env.AUTH_URL ? [env.AUTH_URL] : [] };
   const http = createServer((req, res) => {
+    if (health(req, res)) return;
     if (!guardRequest(req, res, guard)) void handle(req, res);
   });
   const io = new Server(http, { path: "/socket.io", maxHttpBufferSize: 64 * 1024 });
@@ -62,7 +67,7 @@ async function main() {
 
   // With Redis, several processes share live tables (socket.io Redis adapter + forwarding to each table's driver).
   const cluster = env.REDIS_URL ? await connectCluster(io, env.REDIS_URL, env.REDIS_PREFIX) : undefined;
-  if (cluster) log("live tables shared with other processes through Redis");
+  if (cluster) log.info("live tables shared with other processes through Redis");
   // Typed loosely: the live-tables module may or may not return a handle with shutdown().
   // The embedded database has one process: the leases of any earlier life of it are free at once.
   const realtime: unknown = registerRealtime(io, { cluster, soleProcess: embedded !== undefined });
@@ -74,10 +79,13 @@ async function main() {
     http.listen(env.PORT, env.HOST, () => resolve());
   });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  log(`ready on http://${shownHost}:${env.PORT} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
+  // PORT=0 listens on any free port (tests): log the one it got.
+  const address = http.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info({ port, ms: Date.now() - started }, `ready on http://${shownHost}:${port} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
 
   // Ended sessions (expired or idle) are refused anyway; drop their rows hourly.
-  const prune = () => void pruneSessions(getDb()).catch((error) => console.error("[server] pruning sessions:", error));
+  const prune = () => void pruneSessions(getDb()).catch((err) => log.error({ err }, "pruning sessions failed"));
   prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // Replays' double-dummy analysis: queued hands are solved in the background, at low priority.
@@ -87,7 +95,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: shutting down`);
+    log.info({ signal }, `${signal}: shutting down`);
     // Do not wait forever for a stuck connection.
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
@@ -102,16 +110,17 @@ async function main() {
       await disconnectDb();
       await embedded?.stop();
       process.exit(0);
-    } catch (error) {
-      console.error(error);
+    } catch (err) {
+      log.error({ err }, "shutdown failed");
       process.exit(1);
     }
   };
+  // A promise nobody awaited failed: log it with its stack (Node would end the process on it).
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((err) => {
+  log.fatal({ err }, "start-up failed");
   process.exit(1);
 });

@@ -2,10 +2,12 @@
  * Applies the committed migrations (prisma/migrations) with `prisma migrate
  * deploy`, run as an asynchronous child process: a synchronous child would
  * deadlock against the embedded database served from this same process.
+ * Then installs the job queue's schema and queues (pg-boss, src/server/jobs.ts).
  */
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { installJobQueue } from "@/server/jobs";
 
 const root = process.cwd();
 
@@ -19,7 +21,13 @@ export function prismaCliEnv(databaseUrl: string): NodeJS.ProcessEnv {
   };
 }
 
-export function migrateDeploy(databaseUrl: string): Promise<string> {
+export async function migrateDeploy(databaseUrl: string): Promise<string> {
+  const out = await prismaMigrateDeploy(databaseUrl);
+  await installJobQueue(databaseUrl);
+  return out;
+}
+
+function prismaMigrateDeploy(databaseUrl: string): Promise<string> {
   const cli = createRequire(path.join(root, "package.json")).resolve("prisma/build/index.js");
   return new Promise((resolve, reject) => {
     execFile(

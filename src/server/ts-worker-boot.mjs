@@ -1,12 +1,32 @@
 /**
- * Generic start-up file for worker threads that run a TypeScript module.
- * Plain JavaScript so that Node can start it without a loader: it registers
- * tsx in this thread (a worker does not inherit the parent's `--import tsx`)
- * and then loads the module named by `workerData.entry` (a file URL). That
- * module reads its own input from `workerData.data`.
+ * The one way this server runs TypeScript outside its main thread (see
+ * ts-worker.ts): a worker thread of the computer players' pool (piscina) or
+ * the analysis child process. Plain JavaScript, so that Node starts it
+ * without a loader: it registers tsx here (a worker thread does not inherit
+ * the parent's `--import tsx`, and the child is started without flags), then
+ * loads the module named by `workerData.entry` (a thread) or by the first
+ * argument (a process), both file URLs, and re-exports its default export
+ * (the task function piscina calls).
+ *
+ * A child process dies with its parent. The IPC channel's "disconnect" event
+ * only reaches an idle event loop, and a child's work (a double-dummy solve)
+ * can block it for minutes; so, first of all, a watchdog thread (which that
+ * work does not block) checks twice a second that the parent that started it
+ * (TS_WORKER_PARENT_PID) is still this process's parent, and kills the
+ * process when it is not (an orphan is adopted by init or a subreaper).
  */
-import { workerData } from "node:worker_threads";
+import { isMainThread, Worker, workerData } from "node:worker_threads";
 import { register } from "tsx/esm/api";
 
+if (isMainThread && process.env.TS_WORKER_PARENT_PID) {
+  const watchdog = `
+    const { workerData } = require("node:worker_threads");
+    const check = () => { if (process.ppid !== workerData.parent) process.kill(process.pid, "SIGKILL"); };
+    check();
+    setInterval(check, 500);`;
+  new Worker(watchdog, { eval: true, workerData: { parent: Number(process.env.TS_WORKER_PARENT_PID) } }).unref();
+}
+
 register();
-await import(workerData.entry);
+const entry = await import(isMainThread ? process.argv[2] : workerData.entry);
+export default entry.default;

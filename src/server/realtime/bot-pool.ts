@@ -1,17 +1,22 @@
 /**
  * A small pool of worker threads that run computer players' decisions off the
  * server's event loop (the strong level searches synchronously for up to its
- * time budget). Jobs wait in one queue; each worker takes one job at a time.
- * A job that a worker does not answer within its time limit is given up: the
- * worker is terminated and replaced, and the job fails, so the caller can fall
- * back to a quicker level. The decision itself is a pure function of the view
- * and the options, so a worker answers exactly what the main thread would.
+ * time budget): piscina, with its threads started through the one TypeScript
+ * boot file (src/server/ts-worker.ts) running bot-task.ts. Jobs wait in this
+ * class's queue and go to piscina only when a thread is free and has loaded
+ * the bots, so a job's time limit counts from the moment a ready thread takes
+ * it (never a thread's start-up). A job not answered within
+ * its limit is given up: aborting it makes piscina end that thread and start
+ * a fresh one, and the job fails, so the caller can fall back to a quicker
+ * level. The decision itself is a pure function of the view and the options,
+ * so a worker answers exactly what the main thread would.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Piscina } from "piscina";
 import type { DecideOptions } from "@/bots";
 import type { Action, MatchView } from "@/engine/types";
+import { childLog } from "@/server/log";
+import { tsThreadOptions } from "@/server/ts-worker";
+import type { BotTask, BotTaskResult } from "./bot-task";
 
 export interface BotPoolOptions {
   /** Worker threads (default 1: one core for the bots, one for the server). */
@@ -24,45 +29,69 @@ export interface BotPoolOptions {
 export const defaultTimeLimit = (budgetMs: number): number => budgetMs * 4 + 1500;
 
 const DEFAULT_BUDGET_MS = 1000;
-/** Workers that fail to start this many times in a row disable the pool (every job then fails at once). */
-const MAX_START_FAILURES = 3;
+/** Jobs failing this many times in a row because a thread died (not a decision error) disable the pool. */
+const MAX_THREAD_FAILURES = 3;
+
+const log = childLog({ component: "bots" });
 
 interface Job {
-  readonly view: MatchView;
-  readonly opts: DecideOptions;
-  readonly resolve: (a: Action) => void;
+  readonly task: BotTask;
+  readonly limitMs: number;
+  readonly resolve: (r: BotTaskResult) => void;
   readonly reject: (e: Error) => void;
 }
 
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  job: { id: number; job: Job; timer: ReturnType<typeof setTimeout> } | null;
-}
-
-type Reply = { ready: true } | { id: number; action: Action } | { id: number; error: string };
-
 export class BotPool {
-  private readonly slots: Slot[] = [];
+  private readonly piscina: Piscina<BotTask, BotTaskResult>;
   private readonly queue: Job[] = [];
   private readonly timeLimit: (budgetMs: number) => number;
-  private readonly file: string;
-  private nextId = 1;
-  private startFailures = 0;
+  private readonly threads: number;
+  private running = 0;
+  /** Resolves once every thread has loaded the bots; null while they are (re)loading. */
+  private warmed: Promise<void>;
+  private ready = false;
+  private threadFailures = 0;
   private closed = false;
   /** Jobs answered by a worker, and jobs given up (timeout, worker crash, decision error). */
   readonly counts = { done: 0, failed: 0 };
 
   constructor(opts: BotPoolOptions = {}) {
     this.timeLimit = opts.timeLimitMs ?? defaultTimeLimit;
-    // Resolved at run time (not `new URL(…, import.meta.url)`), so bundlers leave the worker file alone.
-    this.file = path.join(path.dirname(fileURLToPath(import.meta.url)), "bot-worker.mjs");
-    const size = Math.max(1, Math.floor(opts.size ?? 1));
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    this.threads = Math.max(1, Math.floor(opts.size ?? 1));
+    this.piscina = new Piscina({
+      ...tsThreadOptions("src/server/realtime/bot-task.ts"),
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // One task per thread at a time: a second one would wait behind a long search.
+      concurrentTasksPerWorker: 1,
+    });
+    this.piscina.on("error", (err: Error) => log.error({ err }, "bot worker thread failed"));
+    this.warmed = this.loadThreads();
+  }
+
+  /** Lets every thread load the bots (untimed), then opens the queue. */
+  private async loadThreads(): Promise<void> {
+    this.ready = false;
+    const results = await Promise.allSettled(Array.from({ length: this.threads }, () => this.piscina.run({ warm: true })));
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) this.threadFailed((failed as PromiseRejectedResult).reason as Error);
+    else this.threadFailures = 0;
+    if (this.closed || this.disabled) return;
+    if (failed) return void (this.warmed = this.loadThreads());
+    this.ready = true;
+    this.pump();
+  }
+
+  private threadFailed(err: Error): void {
+    if (++this.threadFailures === MAX_THREAD_FAILURES) {
+      log.error({ err }, "bot worker threads cannot start; computer players decide in the main thread");
+      for (const waiting of this.queue.splice(0)) waiting.reject(new Error("bot workers cannot start"));
+    }
   }
 
   get size(): number {
-    return this.slots.length;
+    return this.threads;
   }
 
   /** Jobs waiting for a free worker. */
@@ -70,102 +99,73 @@ export class BotPool {
     return this.queue.length;
   }
 
-  /** Resolves once every worker has loaded the bots (start-up takes a moment; jobs queue meanwhile). */
+  private get disabled(): boolean {
+    return this.threadFailures >= MAX_THREAD_FAILURES;
+  }
+
+  /** Resolves once every thread has loaded the bots (start-up takes a moment; jobs queue meanwhile). */
   async warm(): Promise<void> {
-    while (!this.closed && this.startFailures < MAX_START_FAILURES && this.slots.some((s) => !s.ready)) await new Promise((r) => setTimeout(r, 20));
+    await this.warmed;
   }
 
   /** Decides in a worker; rejects on a timeout, a crashed worker, a decision error or a closed pool. */
-  decide(view: MatchView, opts: DecideOptions): Promise<Action> {
-    if (this.closed) return Promise.reject(new Error("bot pool closed"));
-    if (this.startFailures >= MAX_START_FAILURES) return Promise.reject(new Error("bot workers cannot start"));
-    return new Promise<Action>((resolve, reject) => {
-      this.queue.push({ view, opts, resolve, reject });
-      this.pump();
-    });
+  async decide(view: MatchView, opts: DecideOptions): Promise<Action> {
+    if (this.closed) throw new Error("bot pool closed");
+    if (this.disabled) throw new Error("bot workers cannot start");
+    const result = await this.submit({ view, opts }, this.timeLimit(opts.budgetMs ?? DEFAULT_BUDGET_MS));
+    if ("action" in result) {
+      this.counts.done++;
+      return result.action;
+    }
+    this.counts.failed++;
+    throw new Error(`bot worker: ${"error" in result ? result.error : "no action"}`);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error("bot pool closed"));
-    await Promise.all(
-      this.slots.map((s) => {
-        if (s.job) {
-          clearTimeout(s.job.timer);
-          s.job.job.reject(new Error("bot pool closed"));
-          s.job = null;
-        }
-        return s.worker.terminate();
-      }),
-    );
+    await this.piscina.destroy();
   }
 
-  private spawn(): Slot {
-    const worker = new Worker(this.file);
-    const slot: Slot = { worker, ready: false, job: null };
-    worker.unref(); // an idle pool must not keep the process alive
-    worker.on("message", (m: Reply) => this.onReply(slot, m));
-    worker.on("error", (e) => this.onFailure(slot, e));
-    worker.on("exit", (code) => this.onFailure(slot, new Error(`bot worker exited (${code})`)));
-    return slot;
-  }
-
-  private onReply(slot: Slot, m: Reply): void {
-    if ("ready" in m) {
-      slot.ready = true;
-      this.startFailures = 0;
+  private submit(task: BotTask, limitMs: number): Promise<BotTaskResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, limitMs, resolve, reject });
       this.pump();
-      return;
-    }
-    const cur = slot.job;
-    if (!cur || cur.id !== m.id) return; // an answer to a job already given up
-    clearTimeout(cur.timer);
-    slot.job = null;
-    if ("action" in m) {
-      this.counts.done++;
-      cur.job.resolve(m.action);
-    } else {
-      this.counts.failed++;
-      cur.job.reject(new Error(`bot worker: ${m.error}`));
-    }
-    this.pump();
+    });
   }
 
-  /** A worker died (or was terminated): fail its job and put a fresh worker in its place. */
-  private onFailure(slot: Slot, e: Error): void {
-    const i = this.slots.indexOf(slot);
-    if (i < 0) return; // already replaced
-    if (!slot.ready) this.startFailures++;
-    const cur = slot.job;
-    slot.job = null;
-    if (cur) {
-      clearTimeout(cur.timer);
-      this.counts.failed++;
-      cur.job.reject(e);
-    }
-    void slot.worker.terminate();
-    if (this.closed) return;
-    if (this.startFailures >= MAX_START_FAILURES) {
-      this.slots.splice(i, 1);
-      console.error(`[bots] worker threads cannot start (${e.message}); computer players decide in the main thread`);
-      for (const job of this.queue.splice(0)) job.reject(new Error("bot workers cannot start"));
-      return;
-    }
-    this.slots[i] = this.spawn();
-  }
-
-  /** Hands queued jobs to idle, ready workers. */
+  /** Hands queued jobs to piscina while a thread is free; the time limit starts now. */
   private pump(): void {
-    for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (!slot.ready || slot.job) continue;
+    while (this.ready && this.running < this.threads && this.queue.length > 0 && !this.closed) {
       const job = this.queue.shift()!;
-      const id = this.nextId++;
-      const limit = this.timeLimit(job.opts.budgetMs ?? DEFAULT_BUDGET_MS);
-      const timer = setTimeout(() => this.onFailure(slot, new Error(`bot worker gave no answer within ${limit} ms`)), limit);
-      timer.unref?.();
-      slot.job = { id, job, timer };
-      slot.worker.postMessage({ id, view: job.view, opts: job.opts });
+      this.running++;
+      const abort = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, job.limitMs);
+      timer.unref();
+      this.piscina
+        .run(job.task, { signal: abort.signal })
+        .then(
+          (result) => {
+            this.threadFailures = 0;
+            job.resolve(result);
+          },
+          (e: Error) => {
+            this.counts.failed++;
+            // The thread was ended (given up) or died under the job: piscina starts a new one, which loads the bots first.
+            if (!timedOut) this.threadFailed(e);
+            if (!this.closed && !this.disabled) this.warmed = this.loadThreads();
+            job.reject(timedOut ? new Error(`bot worker gave no answer within ${job.limitMs} ms`) : e);
+          },
+        )
+        .finally(() => {
+          clearTimeout(timer);
+          this.running--;
+          this.pump();
+        });
     }
   }
 }

@@ -10,6 +10,7 @@ import { decide, type BotLevel } from "@/bots";
 import type { Action, MatchView } from "@/engine/types";
 import type { BotSeatLevel } from "@/protocol";
 import type { BotPool } from "./bot-pool";
+import { log } from "@/server/log";
 
 export interface BotRequest {
   readonly level: BotSeatLevel;
@@ -42,7 +43,7 @@ export const pooledBots =
     try {
       return await pool.decide(view, { level: "strong", budgetMs: req.budgetMs, seed: req.seed });
     } catch (e) {
-      console.warn(`[bots] strong decision failed (${e instanceof Error ? e.message : String(e)}); playing at normal level`);
+      log.warn({ component: "bots", err: e }, "strong decision failed; playing at normal level");
       return decide(view, { level: "normal", seed: req.seed });
     }
   };

@@ -14,6 +14,7 @@ import { createClient } from "redis";
 import type { Ack, ClientMessage } from "@/protocol";
 import type { Conn } from "./transport";
 import { internalAck } from "./internal-error";
+import { log } from "@/server/log";
 
 /** Client messages that concern one table (everything but the lobby ones). */
 export type TableMessage = Exclude<ClientMessage, { type: "lobby/watch" | "lobby/unwatch" }>;
@@ -78,7 +79,7 @@ export class RedisCluster implements Cluster {
     const pub = createClient({ url, socket: { connectTimeout: 20_000 } });
     const adapterSub = pub.duplicate();
     const sub = pub.duplicate();
-    for (const c of [pub, adapterSub, sub]) c.on("error", (e: Error) => console.error("[redis]", e.message));
+    for (const c of [pub, adapterSub, sub]) c.on("error", (err: Error) => log.error({ component: "redis", err }, "redis connection error"));
     await Promise.all([pub.connect(), adapterSub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, adapterSub, { key: `${prefix}:io` }));
     const cluster = new RedisCluster(owner, prefix, pub, [adapterSub, sub]);
@@ -131,7 +132,7 @@ export class RedisCluster implements Cluster {
   }
 
   private announce(a: Announcement): void {
-    this.pub.publish(`${this.prefix}:tables`, JSON.stringify(a)).catch((e: Error) => console.error("[redis] announce:", e.message));
+    this.pub.publish(`${this.prefix}:tables`, JSON.stringify(a)).catch((err: Error) => log.error({ component: "redis", err }, "announcement not published"));
   }
 
   private onEnvelope(raw: string): void {
@@ -147,7 +148,7 @@ export class RedisCluster implements Cluster {
         const res: Envelope = { t: "res", id: env.id, ack };
         return this.pub.publish(this.channel(env.from), JSON.stringify(res));
       })
-      .catch((e: Error) => console.error("[redis] reply:", e.message));
+      .catch((err: Error) => log.error({ component: "redis", err }, "reply not published"));
   }
 
   private onAnnouncement(raw: string): void {

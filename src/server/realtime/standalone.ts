@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import { Server } from "socket.io";
 import { getEnv } from "@/env";
 import { exitOnUnhandledFaults } from "@/server/process-faults";
+import { log } from "@/server/log";
 import { connectCluster, registerRealtime } from "./index";
 
 exitOnUnhandledFaults();
@@ -31,5 +32,6 @@ const hub = registerRealtime(io, {
 await hub.resumed;
 http.listen(Number(process.env.LIVE_PORT ?? 0), "127.0.0.1", () => {
   const addr = http.address();
-  console.log(`listening ${typeof addr === "object" && addr ? addr.port : ""}`);
+  const port = typeof addr === "object" && addr ? addr.port : "";
+  log.info({ port }, `listening ${port}`);
 });

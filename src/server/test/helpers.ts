@@ -5,26 +5,46 @@
  * (uniqueEmail) instead of relying on empty tables.
  */
 import { randomBytes } from "node:crypto";
+import type pg from "pg";
 import { inject } from "vitest";
-import { createPrismaClient, type Db } from "@/server/db";
+import { createPool, createPrismaClient, type Db } from "@/server/db";
 import { createCaller } from "@/server/api/root";
 import type { Context, SessionUser } from "@/server/api/trpc";
 import * as accounts from "@/server/modules/accounts/service";
 import type { RegisterInput } from "@/server/modules/accounts/schema";
 
 let db: Db | undefined;
+let pool: pg.Pool | undefined;
+let ownUrl: string | undefined;
+
+/**
+ * Points this file's testDb() and testPool() at a database of its own (see createTestDatabase), for
+ * tests of something database-wide, such as the job queue, that other files must not share.
+ */
+export async function useOwnDatabase(url: string): Promise<void> {
+  await closeTestDb();
+  ownUrl = url;
+}
+
+/** The pg pool for the test database (one per test file/worker); testDb() runs on it, as the server's client does. */
+export function testPool(): pg.Pool {
+  const url = ownUrl ?? inject("databaseUrl");
+  if (!url) throw new Error(inject("databaseError") ?? "No test database");
+  pool ??= createPool(url, 4);
+  return pool;
+}
 
 /** The Prisma client for the test database (one per test file/worker). */
 export function testDb(): Db {
-  const url = inject("databaseUrl");
-  if (!url) throw new Error(inject("databaseError") ?? "No test database");
-  db ??= createPrismaClient(url, 4);
+  db ??= createPrismaClient(testPool());
   return db;
 }
 
 export async function closeTestDb(): Promise<void> {
   await db?.$disconnect();
+  await pool?.end();
   db = undefined;
+  pool = undefined;
 }
 
 export function uniqueEmail(label = "user"): string {

@@ -6,8 +6,8 @@ import { getTranslations } from "next-intl/server";
 import { TRPCError } from "@trpc/server";
 import { getServerApi } from "@/server/api/server";
 import { ProfileSections } from "@/components/profile/ProfileSections";
-import { ProfileGames } from "@/components/history/ProfileGames";
-import { ProfileRatings } from "@/components/ratings/ProfileRatings";
+import { ProfileGames } from "@/app/_components/ProfileGames";
+import { ProfileRatings } from "@/app/_components/ProfileRatings";
 
 type Params = Promise<{ userId: string }>;
 

@@ -1,37 +1,51 @@
 /**
  * The background worker that fills MatchHandAnalysis: one per server process,
- * one hand at a time, in a child process at the lowest CPU priority (nice 19:
- * the live tables and their computer players always come first). It takes
- * the next hand from the queue (analysis-repository.ts: a hand a replay is
- * waiting for first), holds it under a lease it renews while the child
- * solves, and stores the result. Restart-safe: queued hands stay in the
- * table, and a hand whose worker died is taken again once its lease runs
- * out; a hand that keeps killing the worker fails after a few attempts. A
- * hand is solved for at most ANALYSIS_TIME_CAP_MS; cards not reached by then
- * (the first ones: the analysis runs from the last card back) stay unmarked.
+ * one hand at a time, on the pg-boss queue "hand-analysis" (src/server/jobs.ts),
+ * in a child process at the lowest CPU priority (nice 19: the live tables and
+ * their computer players always come first). pg-boss hands out the next job
+ * (a hand a replay is waiting for first: higher priority, then the oldest)
+ * and holds its lease: a job whose worker died expires and is retried, and
+ * after ANALYSIS_MAX_ATTEMPTS the hand fails (its job reaches the dead-letter
+ * queue, which this worker also works). A graceful stop gives the hand back
+ * at once, not counted. A hand is solved for at most ANALYSIS_TIME_CAP_MS;
+ * cards not reached by then (the first ones: the analysis runs from the last
+ * card back) stay unmarked. The child dies with this process (see
+ * analysis-worker.ts).
  */
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
-import path from "node:path";
-import type { Db } from "@/server/db";
+import type PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import { type Db, getPool, type JobDb, poolJobDb } from "@/server/db";
+import { ANALYSIS_TIME_CAP_MS, QUEUES, startJobQueue } from "@/server/jobs";
+import { childLog } from "@/server/log";
+import { forkTs } from "@/server/ts-worker";
 import type { AnalysisAnswer, AnalysisJob } from "./analysis-worker";
-import { type ClaimedHand, claimNext, finishClaim, releaseClaim, renewClaim } from "./analysis-repository";
+import { failAbandonedHand, finishHand, type HandJob, handWaitsAgain, releaseHand, takeHand } from "./analysis-repository";
+import { findMatchRecord } from "./repository";
 
-export const ANALYSIS_LEASE_MS = 60_000;
-/** Longest solve of one hand; measured hands take well under a minute (README, Computer players). */
-export const ANALYSIS_TIME_CAP_MS = 10 * 60_000;
-const MAX_ATTEMPTS = 3;
-/** How often an idle worker looks at the queue (a replay's request and a stored match also wake it). */
-const IDLE_POLL_MS = 5_000;
+export { ANALYSIS_TIME_CAP_MS } from "@/server/jobs";
+
+/** Past the time cap by this much, the child is stuck and is killed (well inside the job's expiry). */
+const OVERRUN_GRACE_MS = 60_000;
+/** A failed start (database unreachable) is tried again after this. */
+const RESTART_DELAY_MS = 5_000;
 
 export interface AnalysisWorkerOptions {
-  readonly leaseMs?: number;
+  /** The job queue's SQL (default: the process's pg pool, which the Prisma client shares). */
+  readonly jobDb?: JobDb;
   readonly timeCapMs?: number;
-  readonly idlePollMs?: number;
-  /** Only these matches (tests share one database with other test files). */
-  readonly matchIds?: readonly string[];
-  readonly log?: (msg: string) => void;
+  readonly overrunGraceMs?: number;
+  /** The child's CPU priority (nice value; default 19, the lowest). */
+  readonly nice?: number;
+  /** How often an idle worker asks for a job (a replay's request wakes it at once); at least 0.5 s. */
+  readonly pollingIntervalSeconds?: number;
+  /** How often expired jobs (their worker died) are put back (pg-boss maintenance); at least 1 s. */
+  readonly maintenanceIntervalSeconds?: number;
+  readonly log?: Logger;
 }
+
+type Job = PgBoss.JobWithMetadata<HandJob>;
 
 const globalKey = Symbol.for("whist.handAnalysisWorker");
 type WithWorker = typeof globalThis & { [globalKey]?: HandAnalysisWorker };
@@ -45,15 +59,14 @@ export function wakeAnalysisWorker(): void {
 }
 
 export class HandAnalysisWorker {
-  private readonly leaseMs: number;
   private readonly timeCapMs: number;
-  private readonly idlePollMs: number;
-  private readonly log: (msg: string) => void;
+  private readonly overrunGraceMs: number;
+  private readonly log: Logger;
+  private boss: PgBoss | null = null;
+  private workerId: string | null = null;
   private child: ChildProcess | null = null;
   private stopped = false;
-  private releaseOnStop = true;
-  private running: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private starting: Promise<void> | null = null;
   private nextJobId = 1;
   /** The answer the child owes for the job in hand. */
   private pending: { id: number; settle: (a: AnalysisAnswer | Error) => void } | null = null;
@@ -62,114 +75,102 @@ export class HandAnalysisWorker {
     private readonly db: Db,
     private readonly opts: AnalysisWorkerOptions = {},
   ) {
-    this.leaseMs = opts.leaseMs ?? ANALYSIS_LEASE_MS;
     this.timeCapMs = opts.timeCapMs ?? ANALYSIS_TIME_CAP_MS;
-    this.idlePollMs = opts.idlePollMs ?? IDLE_POLL_MS;
-    this.log = opts.log ?? ((msg) => console.log(`[analysis] ${msg}`));
+    this.overrunGraceMs = opts.overrunGraceMs ?? OVERRUN_GRACE_MS;
+    this.log = opts.log ?? childLog({ component: "analysis" });
   }
 
-  /** Starts the loop and makes this the process's worker for wakeAnalysisWorker(). */
+  /** Starts working the queue (in the background; `ready()` resolves once it does) and makes this the process's worker. */
   start(): this {
     (globalThis as WithWorker)[globalKey] = this;
-    this.running = this.loop();
+    this.starting = this.connect();
     return this;
   }
 
-  wake(): void {
-    this.wakeUp?.();
+  /** Resolves once the worker is taking jobs (or was stopped). */
+  async ready(): Promise<void> {
+    await this.starting;
   }
 
-  /**
-   * Stops the loop and the child process. `release` gives the hand in progress back to the queue
-   * at once (a graceful stop); without it the hand waits for its lease to run out, as after a crash.
-   */
-  async stop({ release = true }: { release?: boolean } = {}): Promise<void> {
+  /** The analysis child's process id, while one runs. */
+  get childPid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  wake(): void {
+    if (this.boss && this.workerId) this.boss.notifyWorker(this.workerId);
+  }
+
+  /** Stops taking jobs and kills the child; the hand in hand goes back to the queue at once, not counted. */
+  async stop(): Promise<void> {
     this.stopped = true;
-    this.releaseOnStop = release;
+    await this.starting;
     this.killChild(new Error("worker stopped"));
-    this.wake();
-    await this.running;
+    // Waits for the handler to give its hand back.
+    await this.boss?.stop({ graceful: true, close: false, timeout: 10_000 });
+    this.boss = null;
     const g = globalThis as WithWorker;
     if (g[globalKey] === this) g[globalKey] = undefined;
   }
 
-  private async loop(): Promise<void> {
+  private async connect(): Promise<void> {
     while (!this.stopped) {
-      let hand: ClaimedHand | null = null;
       try {
-        const now = Date.now();
-        hand = await claimNext(this.db, new Date(now + this.leaseMs), new Date(now), MAX_ATTEMPTS, this.opts.matchIds);
-      } catch (e) {
-        this.log(`cannot read the queue: ${(e as Error).message}`);
+        const boss = await startJobQueue(this.opts.jobDb ?? poolJobDb(getPool()), { maintenanceIntervalSeconds: this.opts.maintenanceIntervalSeconds });
+        this.boss = boss;
+        const polling = { pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 5, batchSize: 1, includeMetadata: true as const };
+        this.workerId = await boss.work<HandJob>(QUEUES.handAnalysis.name, polling, ([job]) => this.handle(job!));
+        await boss.work<HandJob>(QUEUES.handAnalysisFailed.name, polling, ([job]) => failAbandonedHand(this.db, job!.data, new Date()));
+        this.log.info("analysis worker started");
+        return;
+      } catch (err) {
+        this.log.error({ err }, `analysis worker cannot start; trying again in ${RESTART_DELAY_MS / 1000} s`);
+        await this.boss?.stop({ graceful: false, close: false }).catch(() => undefined);
+        this.boss = null;
+        await new Promise((r) => setTimeout(r, RESTART_DELAY_MS).unref());
       }
-      if (!hand) {
-        await this.idle();
-        continue;
-      }
-      let settled = false;
-      if (!this.stopped) {
-        try {
-          settled = await this.analyse(hand);
-        } catch (e) {
-          if (!this.stopped) this.log(`match ${hand.matchId} hand ${hand.handIndex}: ${(e as Error).message}`);
-        }
-      }
-      // Stopped with the hand in hand: give it back at once (a graceful stop), or leave it to its lease (as a crash would).
-      if (!settled && this.stopped && this.releaseOnStop) await releaseClaim(this.db, hand, { countAttempt: false }).catch(() => undefined);
     }
   }
 
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.idlePollMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
-      };
-    });
-  }
-
-  /** Solves a claimed hand and stores the outcome; false when the worker stopped before it had one. */
-  private async analyse(hand: ClaimedHand): Promise<boolean> {
-    const match = await this.db.match.findUnique({ where: { id: hand.matchId }, select: { record: true } });
+  /** One job: solve its hand and store the outcome. Throwing fails the job, which pg-boss retries until its limit. */
+  private async handle(job: Job): Promise<void> {
+    const hand = job.data;
+    const where = { matchId: hand.matchId, handIndex: hand.handIndex };
+    const taken = await takeHand(this.db, hand, job.retryCount);
+    if (!taken) return; // done, failed, or another job holds it
+    const match = await findMatchRecord(this.db, hand.matchId);
     if (!match) {
-      await finishClaim(this.db, hand, { error: "the match is gone" }, new Date());
-      return true;
+      await finishHand(this.db, hand, { error: "the match is gone" }, new Date());
+      return;
     }
-    // Keep the claim while the child works; a lost claim (another worker took the hand) ends this job.
-    const renew = setInterval(() => {
-      void renewClaim(this.db, hand, new Date(Date.now() + this.leaseMs))
-        .then((held) => {
-          if (!held) this.killChild(new Error("the claim on this hand was lost"));
-        })
-        .catch(() => undefined);
-    }, Math.max(200, this.leaseMs / 3));
-    try {
-      const answer = await this.solve({ id: this.nextJobId++, record: match.record, handIndex: hand.handIndex, timeCapMs: this.timeCapMs });
-      if (this.stopped) return false;
-      if (answer instanceof Error) {
-        // The child died under this hand: back to the queue, counted, so a hand that kills it fails in the end.
-        await releaseClaim(this.db, hand, { countAttempt: true, maxAttempts: MAX_ATTEMPTS, error: answer.message });
-        return true;
+    const answer = await this.solve({ id: this.nextJobId++, record: match.record, handIndex: hand.handIndex, timeCapMs: this.timeCapMs });
+    if (this.stopped) {
+      await releaseHand(this.db, hand, taken.attempts, job.priority);
+      this.log.info(where, "stopping: hand given back to the queue");
+      return;
+    }
+    if (answer instanceof Error) {
+      // The child died under this hand: retried by the queue, so a hand that kills it fails in the end.
+      if (job.retryCount >= job.retryLimit) {
+        await finishHand(this.db, hand, { error: `${answer.message} (${taken.attempts} attempts)` }, new Date());
+        this.log.error({ ...where, err: answer, attempts: taken.attempts }, "analysis failed: out of attempts");
+      } else {
+        await handWaitsAgain(this.db, hand);
+        this.log.warn({ ...where, err: answer, attempts: taken.attempts }, "analysis process died; the hand will be tried again");
       }
-      await finishClaim(this.db, hand, answer.ok ? { result: answer.analysis, solveMs: answer.solveMs } : { error: answer.error }, new Date());
-      this.log(`match ${hand.matchId} hand ${hand.handIndex}: ${answer.ok ? `done in ${(answer.solveMs / 1000).toFixed(1)} s` : `failed: ${answer.error}`}`);
-      return true;
-    } finally {
-      clearInterval(renew);
+      throw answer;
     }
+    await finishHand(this.db, hand, answer.ok ? { result: answer.analysis, solveMs: answer.solveMs } : { error: answer.error }, new Date());
+    if (answer.ok) this.log.info({ ...where, solveMs: Math.round(answer.solveMs) }, "hand analysed");
+    else this.log.error({ ...where, error: answer.error }, "analysis failed");
   }
 
   /** Sends a job to the child (started on first use) and waits for its answer; an Error when the child ends first or overruns. */
   private solve(job: AnalysisJob): Promise<AnalysisAnswer | Error> {
     const child = this.ensureChild();
     return new Promise((resolve) => {
-      // The solver stops itself at the cap; past it with a minute to spare, the child is stuck.
-      const overrun = setTimeout(() => this.killChild(new Error("the analysis overran its time cap")), job.timeCapMs + 60_000);
+      // The solver stops itself at the cap; past it with time to spare, the child is stuck.
+      const overrun = setTimeout(() => this.killChild(new Error("the analysis overran its time cap")), job.timeCapMs + this.overrunGraceMs);
       this.pending = {
         id: job.id,
         settle: (a) => {
@@ -178,20 +179,20 @@ export class HandAnalysisWorker {
           resolve(a);
         },
       };
-      child.send(job);
+      if (this.stopped) this.killChild(new Error("worker stopped"));
+      else child.send(job);
     });
   }
 
   private ensureChild(): ChildProcess {
     if (this.child) return this.child;
-    // Resolved from the project root, like src/server/ts-worker.ts: this module may run from Next's bundle.
-    const entry = [process.cwd(), "src", "server", "modules", "history", "analysis-worker.ts"].join(path.sep);
-    const child = fork(entry, [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = forkTs("src/server/modules/history/analysis-worker.ts", { stdio: ["ignore", "inherit", "inherit", "ipc"] });
     try {
-      if (child.pid !== undefined) setPriority(child.pid, 19);
+      if (child.pid !== undefined) setPriority(child.pid, this.opts.nice ?? 19);
     } catch {
       // Not allowed here: it still runs, at normal priority.
     }
+    this.log.info({ childPid: child.pid }, "analysis process started");
     child.on("message", (m: AnalysisAnswer) => {
       if (this.pending && m.id === this.pending.id) this.pending.settle(m);
     });

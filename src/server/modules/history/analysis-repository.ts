@@ -1,14 +1,19 @@
 /**
- * The MatchHandAnalysis rows: the queue of hands waiting for their
- * double-dummy analysis and the results. A hand is claimed by one worker at a
- * time (FOR UPDATE SKIP LOCKED, so several server processes never take the
- * same hand) and its claim is a lease the worker renews while it solves: a
- * worker that dies leaves a claim that expires, and the hand is taken again.
+ * The MatchHandAnalysis rows (the status a replay shows, and the results)
+ * and their jobs in the pg-boss queue "hand-analysis" (src/server/jobs.ts).
+ * A row and its job are written in one transaction. The queue holds the
+ * order and the lease (a job whose worker died is retried after its expiry);
+ * the row says which job holds a running hand, so a second job for the same
+ * hand (a replay's request sends one at a higher priority) never solves it
+ * twice. Job ids are chosen here and carried in the job's data, so a job
+ * that reaches the dead-letter queue still names the hand's holder.
  */
+import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db";
+import { type Db, type DbTx, transactionJobDb } from "@/server/db";
+import { ANALYSIS_MAX_ATTEMPTS, jobSender, QUEUES } from "@/server/jobs";
 
-type DbTx = Db | Prisma.TransactionClient;
+type Tx = Prisma.TransactionClient;
 
 export type AnalysisStatus = "pending" | "running" | "done" | "failed";
 
@@ -18,26 +23,59 @@ export interface AnalysisRow {
   readonly requestedAt: Date | null;
 }
 
-export interface ClaimedHand {
+/** A hand-analysis job's data: the hand, its job id, and the attempts before this job (a re-sent hand keeps its count). */
+export interface HandJob {
   readonly matchId: string;
   readonly handIndex: number;
-  readonly attempts: number;
+  readonly jobId: string;
+  readonly priorAttempts: number;
 }
 
-/** Queues hands of a stored match (those already queued are left as they are). */
-export async function queueHands(db: DbTx, matchId: string, handIndexes: readonly number[], requestedAt: Date | null = null): Promise<void> {
+/** Priority of a hand a replay waits for (queued hands have 0); pg-boss takes higher first, then the oldest. */
+export const REQUESTED_PRIORITY = 1;
+
+async function sendJobs(tx: Tx, hands: readonly { matchId: string; handIndex: number; priorAttempts: number }[], priority: number): Promise<void> {
+  if (hands.length === 0) return;
+  const jobs = hands.map((h) => {
+    const data: HandJob = { ...h, jobId: randomUUID() };
+    // Fewer retries for a hand that already used some: the limit is per hand, not per job.
+    return { id: data.jobId, name: QUEUES.handAnalysis.name, data, priority, retryLimit: Math.max(0, ANALYSIS_MAX_ATTEMPTS - 1 - h.priorAttempts) };
+  });
+  await jobSender.insert(jobs, { db: transactionJobDb(tx) });
+}
+
+/** Queues hands of a stored match (in the caller's transaction); those already queued are left as they are. */
+export async function queueHands(tx: Tx, matchId: string, handIndexes: readonly number[]): Promise<void> {
   if (handIndexes.length === 0) return;
-  await db.matchHandAnalysis.createMany({ data: handIndexes.map((handIndex) => ({ matchId, handIndex, requestedAt })), skipDuplicates: true });
+  const created = await tx.$queryRaw<{ handIndex: number }[]>(Prisma.sql`
+    INSERT INTO "MatchHandAnalysis" ("matchId", "handIndex")
+    SELECT ${matchId}, h FROM unnest(${[...handIndexes]}::int[]) AS h
+    ON CONFLICT DO NOTHING RETURNING "handIndex"`);
+  await sendJobs(tx, created.map((r) => ({ matchId, handIndex: r.handIndex, priorAttempts: 0 })), 0);
+}
+
+/**
+ * A replay waits for this hand: queues it when it never was (matches stored before the analysis
+ * existed), or marks a waiting one as asked for (the first request counts), and sends it ahead of
+ * the queue. True when it changed anything.
+ */
+export function requestHand(db: Db, matchId: string, handIndex: number, at: Date): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ attempts: number }[]>(Prisma.sql`
+      INSERT INTO "MatchHandAnalysis" ("matchId", "handIndex", "requestedAt") VALUES (${matchId}, ${handIndex}, ${at})
+      ON CONFLICT ("matchId", "handIndex") DO UPDATE SET "requestedAt" = EXCLUDED."requestedAt"
+        WHERE "MatchHandAnalysis"."requestedAt" IS NULL AND "MatchHandAnalysis".status IN ('pending', 'running')
+      RETURNING attempts`);
+    const row = rows[0];
+    if (!row) return false;
+    await sendJobs(tx, [{ matchId, handIndex, priorAttempts: row.attempts }], REQUESTED_PRIORITY);
+    return true;
+  });
 }
 
 export async function findAnalysis(db: DbTx, matchId: string, handIndex: number): Promise<AnalysisRow | null> {
   const row = await db.matchHandAnalysis.findUnique({ where: { matchId_handIndex: { matchId, handIndex } }, select: { status: true, result: true, requestedAt: true } });
   return row && { status: row.status as AnalysisStatus, result: row.result, requestedAt: row.requestedAt };
-}
-
-/** Marks a waiting hand as asked for by a replay (the first request counts), which moves it ahead of the queue. */
-export async function markRequested(db: DbTx, matchId: string, handIndex: number, at: Date): Promise<void> {
-  await db.matchHandAnalysis.updateMany({ where: { matchId, handIndex, requestedAt: null, status: { in: ["pending", "running"] } }, data: { requestedAt: at } });
 }
 
 /** Hands that will be taken before this one (requested first, then oldest first); null when it is not waiting. */
@@ -53,58 +91,51 @@ export async function handsAhead(db: DbTx, matchId: string, handIndex: number): 
 }
 
 /**
- * Takes the next hand: claims whose lease ran out go back to the queue first (or fail after
- * `maxAttempts`), then the oldest request, else the oldest queued hand, is claimed until `leaseUntil`.
- * `matchIds` limits the worker to some matches (tests share one database).
+ * A worker took `job` (its `retryCount`-th retry): the hand is running under it. Null when there is
+ * nothing to do: the hand is done or failed, or another job holds it (a duplicate).
  */
-export async function claimNext(db: Db, leaseUntil: Date, now: Date, maxAttempts: number, matchIds?: readonly string[]): Promise<ClaimedHand | null> {
-  const scope = matchIds ? Prisma.sql`AND "matchId" IN (${Prisma.join(matchIds)})` : Prisma.empty;
-  await db.$executeRaw(Prisma.sql`
-    UPDATE "MatchHandAnalysis" SET
-      status = CASE WHEN attempts >= ${maxAttempts} THEN 'failed' ELSE 'pending' END,
-      error = CASE WHEN attempts >= ${maxAttempts} THEN 'the worker stopped while solving this hand, ' || attempts || ' times' ELSE error END,
-      "leaseUntil" = NULL
-    WHERE status = 'running' AND "leaseUntil" < ${now} ${scope}`);
-  const rows = await db.$queryRaw<ClaimedHand[]>(Prisma.sql`
-    UPDATE "MatchHandAnalysis" a SET status = 'running', "leaseUntil" = ${leaseUntil}, attempts = a.attempts + 1
-    FROM (
-      SELECT "matchId", "handIndex" FROM "MatchHandAnalysis"
-      WHERE status = 'pending' ${scope}
-      ORDER BY "requestedAt" ASC NULLS LAST, "createdAt" ASC, "matchId" ASC, "handIndex" ASC
-      LIMIT 1 FOR UPDATE SKIP LOCKED
-    ) next
-    WHERE a."matchId" = next."matchId" AND a."handIndex" = next."handIndex"
-    RETURNING a."matchId", a."handIndex", a.attempts`);
+export async function takeHand(db: Db, job: HandJob, retryCount: number): Promise<{ attempts: number } | null> {
+  const attempts = job.priorAttempts + retryCount + 1;
+  const rows = await db.$queryRaw<{ attempts: number }[]>(Prisma.sql`
+    UPDATE "MatchHandAnalysis" SET status = 'running', "jobId" = ${job.jobId}, attempts = ${attempts}
+    WHERE "matchId" = ${job.matchId} AND "handIndex" = ${job.handIndex}
+      AND (status = 'pending' OR (status = 'running' AND "jobId" = ${job.jobId}))
+    RETURNING attempts`);
   return rows[0] ?? null;
 }
 
-/** Extends a running claim; false when the hand is no longer this worker's (its lease ran out and it was taken again). */
-export async function renewClaim(db: Db, hand: ClaimedHand, leaseUntil: Date): Promise<boolean> {
-  const res = await db.matchHandAnalysis.updateMany({ where: { matchId: hand.matchId, handIndex: hand.handIndex, status: "running", attempts: hand.attempts }, data: { leaseUntil } });
-  return res.count === 1;
-}
+const held = (job: HandJob) => ({ matchId: job.matchId, handIndex: job.handIndex, status: "running", jobId: job.jobId });
 
-/** Stores the outcome of a claim (ignored when the claim was lost meanwhile). */
-export async function finishClaim(db: Db, hand: ClaimedHand, outcome: { result: unknown; solveMs: number } | { error: string }, at: Date): Promise<void> {
+/** Stores the outcome of a job (ignored when the job no longer holds the hand). */
+export async function finishHand(db: Db, job: HandJob, outcome: { result: unknown; solveMs: number } | { error: string }, at: Date): Promise<void> {
   const data =
     "result" in outcome
       ? { status: "done", result: outcome.result as Prisma.InputJsonValue, solveMs: Math.round(outcome.solveMs), error: null }
       : { status: "failed", error: outcome.error.slice(0, 2000) };
-  await db.matchHandAnalysis.updateMany({
-    where: { matchId: hand.matchId, handIndex: hand.handIndex, status: "running", attempts: hand.attempts },
-    data: { ...data, leaseUntil: null, finishedAt: at },
-  });
+  await db.matchHandAnalysis.updateMany({ where: held(job), data: { ...data, jobId: null, finishedAt: at } });
+}
+
+/** The job failed and will be retried by the queue: the hand waits again. */
+export async function handWaitsAgain(db: Db, job: HandJob): Promise<void> {
+  await db.matchHandAnalysis.updateMany({ where: held(job), data: { status: "pending", jobId: null } });
 }
 
 /**
- * Gives a claim back to the queue: when the worker stops (not counted as an attempt), or when
- * its process died under the hand (counted: after `maxAttempts` the hand fails with `error`).
+ * A worker stopping gracefully gives its hand back, not counted as an attempt: the row waits
+ * again and a fresh job (same priority, the same attempts left) replaces the one it held, which
+ * the caller then completes.
  */
-export async function releaseClaim(db: Db, hand: ClaimedHand, how: { countAttempt: false } | { countAttempt: true; maxAttempts: number; error: string }): Promise<void> {
-  const where = { matchId: hand.matchId, handIndex: hand.handIndex, status: "running", attempts: hand.attempts };
-  if (how.countAttempt && hand.attempts >= how.maxAttempts) {
-    await db.matchHandAnalysis.updateMany({ where, data: { status: "failed", error: `${how.error} (${hand.attempts} attempts)`, leaseUntil: null, finishedAt: new Date() } });
-    return;
-  }
-  await db.matchHandAnalysis.updateMany({ where, data: { status: "pending", leaseUntil: null, attempts: how.countAttempt ? hand.attempts : hand.attempts - 1 } });
+export function releaseHand(db: Db, job: HandJob, attempts: number, priority: number): Promise<void> {
+  return db.$transaction(async (tx) => {
+    const res = await tx.matchHandAnalysis.updateMany({ where: held(job), data: { status: "pending", jobId: null, attempts: attempts - 1 } });
+    if (res.count === 1) await sendJobs(tx, [{ matchId: job.matchId, handIndex: job.handIndex, priorAttempts: attempts - 1 }], priority);
+  });
+}
+
+/** A job out of attempts whose last worker died under it (from the dead-letter queue): its hand fails. */
+export async function failAbandonedHand(db: Db, job: HandJob, at: Date): Promise<void> {
+  await db.matchHandAnalysis.updateMany({
+    where: held(job),
+    data: { status: "failed", jobId: null, error: `the analysis worker stopped while solving this hand (${ANALYSIS_MAX_ATTEMPTS} attempts)`, finishedAt: at },
+  });
 }

@@ -4,7 +4,9 @@
  * as { id, record, handIndex, timeCapMs }, analyses it double dummy and
  * answers { id, ok, analysis | error, solveMs }. It stays up between hands,
  * so the solver's table is allocated once. A solve is synchronous and can
- * take minutes, which is why it runs in a process of its own.
+ * take minutes, which is why it runs in a process of its own. Started through
+ * src/server/ts-worker.ts (forkTs), whose boot file also makes it die with
+ * its parent even in the middle of a solve.
  */
 import { z } from "zod";
 import { parseRecord } from "@/engine";
@@ -34,3 +36,4 @@ process.on("message", (message: unknown) => {
 });
 // Nothing else keeps the process up: it ends with its parent.
 process.on("disconnect", () => process.exit(0));
+

@@ -2,18 +2,19 @@
  * Double-dummy analysis of the hands of finished matches, for their replays:
  * what each card played kept or cost its side. Every hand with cards played
  * is queued when its match is stored (in the same transaction); the
- * background worker (analysis-queue.ts) solves it and stores the result, so
- * no request ever waits for a solve and nothing is solved twice. A replay
- * asking for a hand that is not done yet moves it ahead of the queue (and
- * queues it if it never was: matches stored before the analysis existed).
+ * background worker (analysis-queue.ts, on the pg-boss job queue) solves it
+ * and stores the result, so no request ever waits for a solve and nothing is
+ * solved twice. A replay asking for a hand that is not done yet moves it
+ * ahead of the queue (and queues it if it never was: matches stored before
+ * the analysis existed).
  * Who may see a hand's analysis: whoever may see the match's replay.
  */
 import { parseRecord } from "@/engine";
 import type { HandAnalysis } from "@/bots/analysis";
-import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db";
+import type { Db, DbTx } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
-import { findAnalysis, handsAhead, markRequested, queueHands } from "./analysis-repository";
+import { findAnalysis, handsAhead, queueHands, requestHand } from "./analysis-repository";
+import { findMatchRecord } from "./repository";
 import { wakeAnalysisWorker } from "./analysis-queue";
 import { matchRefusal } from "./service";
 
@@ -30,13 +31,13 @@ export function playedHandIndexes(record: unknown): number[] {
 }
 
 /** Queues every played hand of a match being stored (called in the transaction that stores it). */
-export async function queueMatchAnalysis(tx: Prisma.TransactionClient, matchId: string, record: unknown): Promise<void> {
+export async function queueMatchAnalysis(tx: Exclude<DbTx, Db>, matchId: string, record: unknown): Promise<void> {
   await queueHands(tx, matchId, playedHandIndexes(record));
 }
 
 /** One hand's analysis as far as it has come, for a viewer of the match. */
 export async function handAnalysis(db: Db, userId: string | null, matchId: string, handIndex: number): Promise<ServiceResult<HandAnalysisState>> {
-  const match = await db.match.findUnique({ where: { id: matchId }, select: { tableId: true, record: true } });
+  const match = await findMatchRecord(db, matchId);
   if (!match) return failure({ code: "NOT_FOUND", status: "NOT_FOUND", message: "No such match." });
   const refusal = await matchRefusal(db, match.tableId, userId);
   if (refusal) return failure(refusal);
@@ -47,13 +48,9 @@ export async function handAnalysis(db: Db, userId: string | null, matchId: strin
   if (!playedHandIndexes(parsed.value).includes(handIndex)) return success({ status: "done", analysis: { side: [], sideMaximises: true, plays: [], complete: true } });
 
   let row = await findAnalysis(db, matchId, handIndex);
-  if (!row) {
-    await queueHands(db, matchId, [handIndex], new Date());
-    wakeAnalysisWorker();
+  if (!row || (row.requestedAt === null && (row.status === "pending" || row.status === "running"))) {
+    if (await requestHand(db, matchId, handIndex, new Date())) wakeAnalysisWorker();
     row = await findAnalysis(db, matchId, handIndex);
-  } else if (row.requestedAt === null && (row.status === "pending" || row.status === "running")) {
-    await markRequested(db, matchId, handIndex, new Date());
-    wakeAnalysisWorker();
   }
   switch (row?.status) {
     case "done":

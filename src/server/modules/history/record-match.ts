@@ -7,14 +7,18 @@
  * that player, who still gets the history row.
  */
 import { parseRecord } from "@/engine";
-import type { Prisma } from "@/generated/prisma/client";
+import type { Db, DbTx } from "@/server/db";
 import type { SeatOccupant } from "@/protocol";
 import { applyMatchRatings } from "@/server/modules/ratings/service";
 import { ranksOf, teamsOf } from "@/server/modules/ratings/rating-system";
+import { findRankedTable } from "@/server/modules/ranked/repository";
+import { findClubTable } from "@/server/modules/clubs/repository";
 import { seatStats } from "./seat-stats";
 import { queueMatchAnalysis } from "./analysis";
+import { createMatchPlayers, type MatchPlayerRow } from "./repository";
 
-type Tx = Prisma.TransactionClient;
+/** The transaction that stores the match. */
+type Tx = Exclude<DbTx, Db>;
 
 export interface FinishedMatchRow {
   readonly matchId: string;
@@ -39,10 +43,7 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
   const parsed = parseRecord(m.record);
   if (!parsed.ok) throw new Error(`match ${m.matchId}: its game record is invalid: ${parsed.error.message}`);
   const record = parsed.value;
-  const [ranked, club] = await Promise.all([
-    tx.rankedTable.findUnique({ where: { tableId: m.tableId }, select: { scope: true, userIds: true } }),
-    tx.clubTable.findUnique({ where: { tableId: m.tableId }, select: { clubId: true } }),
-  ]);
+  const [ranked, club] = await Promise.all([findRankedTable(tx, m.tableId), findClubTable(tx, m.tableId)]);
   const finalUser = (seat: number) => {
     const o = m.players[seat];
     return o?.kind === "human" ? o.userId : null;
@@ -62,7 +63,7 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
       at: m.finishedAt,
     });
   }
-  const rows: Prisma.MatchPlayerCreateManyInput[] = [];
+  const rows: MatchPlayerRow[] = [];
   owners.forEach((userId, seat) => {
     if (!userId) return;
     const stats = seatStats(record, seat);
@@ -84,6 +85,6 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
       contracts: stats.contracts,
     });
   });
-  if (rows.length) await tx.matchPlayer.createMany({ data: rows });
+  await createMatchPlayers(tx, rows);
   await queueMatchAnalysis(tx, m.matchId, m.record);
 }

@@ -8,15 +8,15 @@
  * then rated as losing). recordRankedStart captures a club ranked table's
  * four players at the start.
  */
-import type { Prisma } from "@/generated/prisma/client";
 import type { SeatOccupant } from "@/protocol";
-import type { Db } from "@/server/db";
+import type { DbTx } from "@/server/db";
+import { findRankedTable, setRankedPlayers } from "./repository";
 
 export const RANKED_TABLE_ERRORS = ["ranked/players-only"] as const;
 
 /** Called as a table's match starts: a ranked table without fixed players records its four humans (none if a seat is a computer player). */
-export async function recordRankedStart(db: Db | Prisma.TransactionClient, tableId: string, seats: readonly (SeatOccupant | null)[]): Promise<void> {
+export async function recordRankedStart(db: DbTx, tableId: string, seats: readonly (SeatOccupant | null)[]): Promise<void> {
   const humans = seats.flatMap((s) => (s?.kind === "human" ? [s.userId] : []));
   if (humans.length !== 4) return;
-  await db.rankedTable.updateMany({ where: { tableId, userIds: { isEmpty: true } }, data: { userIds: humans } });
+  await setRankedPlayers(db, tableId, humans);
 }

@@ -10,7 +10,6 @@
  * never seat the same player twice.
  */
 import { parseOptions, VARIANT_IDS } from "@/engine";
-import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
@@ -18,8 +17,20 @@ import { newMatchSeed, startMatch } from "@/server/modules/matches/lifecycle";
 import type { SeatOccupant } from "@/protocol";
 import { conservative, initialSkill, isPartnershipVariant } from "@/server/modules/ratings/rating-system";
 import { GLOBAL_SCOPE } from "@/server/modules/ratings/service";
-
-type Tx = Prisma.TransactionClient;
+import { findDisplayNames, findOrdinal } from "@/server/modules/ratings/repository";
+import {
+  countWaiting,
+  createRankedTable,
+  dropStaleEntries,
+  findActiveRankedTable,
+  findQueueEntry,
+  findTableVariant,
+  findWaiting,
+  lockVariantQueue,
+  removeQueueEntries,
+  touchQueueEntry,
+  upsertQueueEntry,
+} from "./repository";
 
 /** Accepted rating spread (conservative rating units) at once, and its growth per second of waiting. */
 export const BASE_SPREAD = 3;
@@ -72,27 +83,19 @@ export function seatOrder(group: readonly Waiting[], variant: string): Waiting[]
   return [a, b, d, c];
 }
 
-async function activeRankedTable(db: Db | Tx, userId: string) {
-  const rows = await db.rankedTable.findMany({ where: { userIds: { has: userId } }, orderBy: { createdAt: "desc" }, take: 5, select: { tableId: true, variant: true } });
-  if (!rows.length) return null;
-  const playing = await db.table.findFirst({ where: { id: { in: rows.map((r) => r.tableId) }, status: "playing" }, select: { id: true } });
-  return playing ? rows.find((r) => r.tableId === playing.id)! : null;
-}
-
 /** Forms every possible group of one variant; returns the new tables' ids. */
 export async function matchmake(db: Db, variant: string, now = Date.now()): Promise<string[]> {
   const options = parseOptions(variant, {});
   if (!options.ok) return [];
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`ranked:${variant}`}))`;
-    await tx.rankedQueueEntry.deleteMany({ where: { variant, seenAt: { lt: new Date(now - STALE_MS) } } });
-    const waiting = await tx.rankedQueueEntry.findMany({ where: { variant, seenAt: { gte: new Date(now - AWAY_MS) } }, orderBy: { joinedAt: "asc" }, take: 500, select: { userId: true, ordinal: true, joinedAt: true } });
+    await lockVariantQueue(tx, variant);
+    await dropStaleEntries(tx, variant, new Date(now - STALE_MS));
+    const waiting = await findWaiting(tx, variant, new Date(now - AWAY_MS), 500);
     const groups = formGroups(waiting, now);
     if (!groups.length) return [];
-    const users = await tx.user.findMany({ where: { id: { in: groups.flat().map((w) => w.userId) } }, select: { id: true, displayName: true } });
-    const names = new Map(users.map((u) => [u.id, u.displayName]));
+    const names = await findDisplayNames(tx, groups.flat().map((w) => w.userId));
     // The live-table store only uses the Table model, which a transaction client serves as well.
-    const store = new PrismaTableStore(tx as unknown as PrismaClient);
+    const store = new PrismaTableStore(tx as unknown as Db);
     const tableIds: string[] = [];
     for (const group of groups) {
       const seated = seatOrder(group, variant);
@@ -100,8 +103,8 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
       const seats: SeatOccupant[] = seated.map((w) => ({ kind: "human", userId: w.userId, name: names.get(w.userId) ?? "?" }));
       // The match lifecycle starts it, inside this transaction.
       await startMatch(tx, { tableId: table.id, seats, seed: newMatchSeed(), at: now });
-      await tx.rankedTable.create({ data: { tableId: table.id, variant, scope: GLOBAL_SCOPE, userIds: seated.map((w) => w.userId) }, select: { tableId: true } });
-      await tx.rankedQueueEntry.deleteMany({ where: { userId: { in: group.map((w) => w.userId) } } });
+      await createRankedTable(tx, { tableId: table.id, variant, scope: GLOBAL_SCOPE, userIds: seated.map((w) => w.userId) });
+      await removeQueueEntries(tx, group.map((w) => w.userId));
       tableIds.push(table.id);
     }
     return tableIds;
@@ -109,34 +112,28 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
 }
 
 export async function queueStatus(db: Db, userId: string, now = Date.now()): Promise<QueueStatus> {
-  const entry = await db.rankedQueueEntry.findUnique({ where: { userId }, select: { variant: true, joinedAt: true } });
+  const entry = await findQueueEntry(db, userId);
   if (entry) {
-    await db.rankedQueueEntry.updateMany({ where: { userId }, data: { seenAt: new Date(now) } });
+    await touchQueueEntry(db, userId, new Date(now));
     await matchmake(db, entry.variant, now);
-    const still = await db.rankedQueueEntry.findUnique({ where: { userId }, select: { joinedAt: true } });
-    if (still) return { state: "waiting", variant: entry.variant, since: still.joinedAt, waiting: await db.rankedQueueEntry.count({ where: { variant: entry.variant } }) };
+    const still = await findQueueEntry(db, userId);
+    if (still) return { state: "waiting", variant: entry.variant, since: still.joinedAt, waiting: await countWaiting(db, entry.variant) };
   }
-  const active = await activeRankedTable(db, userId);
+  const active = await findActiveRankedTable(db, userId);
   return active ? { state: "playing", tableId: active.tableId, variant: active.variant } : { state: "idle" };
 }
 
 export async function joinQueue(db: Db, userId: string, variant: string, now = Date.now()): Promise<ServiceResult<QueueStatus>> {
   if (!(VARIANT_IDS as readonly string[]).includes(variant)) return failure({ code: "UNKNOWN_VARIANT", status: "BAD_REQUEST", message: `Unknown variant ${variant}.` });
-  const active = await activeRankedTable(db, userId);
+  const active = await findActiveRankedTable(db, userId);
   if (active) return failure({ code: "RANKED_IN_MATCH", status: "CONFLICT", message: "You are already playing a ranked match." });
-  const rating = await db.playerRating.findUnique({ where: { userId_variant_scope: { userId, variant, scope: GLOBAL_SCOPE } }, select: { ordinal: true } });
-  const ordinal = rating?.ordinal ?? conservative(initialSkill());
-  await db.rankedQueueEntry.upsert({
-    where: { userId },
-    create: { userId, variant, ordinal, joinedAt: new Date(now), seenAt: new Date(now) },
-    update: { variant, ordinal, joinedAt: new Date(now), seenAt: new Date(now) },
-    select: { userId: true },
-  });
+  const ordinal = (await findOrdinal(db, userId, { variant, scope: GLOBAL_SCOPE })) ?? conservative(initialSkill());
+  await upsertQueueEntry(db, { userId, variant, ordinal, at: new Date(now) });
   return success(await queueStatus(db, userId, now));
 }
 
 export async function leaveQueue(db: Db, userId: string): Promise<void> {
-  await db.rankedQueueEntry.deleteMany({ where: { userId } });
+  await removeQueueEntries(db, [userId]);
 }
 
 /**
@@ -155,7 +152,7 @@ export async function openClubRankedTable(
   const { openTable } = await import("@/server/modules/clubs/service");
   const opened = await openTable(db, actor, clubId, { presetId: input.presetId, guestsMayWatch: false, turnSeconds: input.turnSeconds });
   if (!opened.ok) return opened;
-  const table = await db.table.findUniqueOrThrow({ where: { id: opened.value.tableId }, select: { variant: true } });
-  await db.rankedTable.create({ data: { tableId: opened.value.tableId, variant: table.variant, scope: clubId, userIds: [] }, select: { tableId: true } });
+  const variant = await findTableVariant(db, opened.value.tableId);
+  await createRankedTable(db, { tableId: opened.value.tableId, variant, scope: clubId, userIds: [] });
   return success({ tableId: opened.value.tableId });
 }

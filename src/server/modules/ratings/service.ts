@@ -3,11 +3,12 @@
  * players' PlayerRating rows (and logging each change) inside the caller's
  * transaction, and reading leaderboards and a player's rating history.
  */
-import type { Prisma } from "@/generated/prisma/client";
-import type { Db } from "@/server/db";
-import { conservative, displayRating, initialSkill, isProvisional, rateMatch, type Skill } from "./rating-system";
+import type { Db, DbTx } from "@/server/db";
+import { conservative, displayRating, initialSkill, isProvisional, rateMatch } from "./rating-system";
+import { findDisplayNames, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
 
-type Tx = Prisma.TransactionClient;
+/** An interactive transaction's client (the caller's, which stores the match). */
+type Tx = Exclude<DbTx, Db>;
 
 export const GLOBAL_SCOPE = "global";
 
@@ -22,52 +23,20 @@ export async function applyMatchRatings(
   tx: Tx,
   input: { matchId: string; variant: string; scope: string; players: readonly RatedPlayer[]; at: Date },
 ): Promise<number[]> {
-  const { variant, scope } = input;
+  const key = { variant: input.variant, scope: input.scope };
   const ids = input.players.map((p) => p.userId);
-  // Lock the four rows (created if missing) so concurrent matches of a player apply one after the other;
-  // always in the same order, so two matches sharing players cannot deadlock.
+  // The four rows, locked (created if missing): concurrent matches of a player apply one after the other.
   const s0 = initialSkill();
-  for (const userId of [...ids].sort())
-    await tx.playerRating.upsert({
-      where: { userId_variant_scope: { userId, variant, scope } },
-      create: { userId, variant, scope, mu: s0.mu, sigma: s0.sigma, ordinal: conservative(s0), games: 0 },
-      update: {},
-      select: { userId: true },
-    });
-  const rows = await tx.$queryRaw<{ userId: string; mu: number; sigma: number }[]>`
-    SELECT "userId", mu, sigma FROM "PlayerRating"
-    WHERE variant = ${variant} AND scope = ${scope} AND "userId" = ANY(${ids}) ORDER BY "userId" FOR UPDATE`;
-  const byUser = new Map(rows.map((r) => [r.userId, { mu: r.mu, sigma: r.sigma } satisfies Skill]));
+  const byUser = await lockRatings(tx, key, ids, { ...s0, ordinal: conservative(s0) });
   const before = ids.map((id) => byUser.get(id)!);
   const outcome = rateMatch(
-    variant,
+    input.variant,
     input.players.map((p, i) => ({ skill: before[i]!, score: p.score, leftEarly: p.leftEarly })),
   );
   for (let i = 0; i < 4; i++) {
     const p = input.players[i]!;
     const o = outcome[i]!;
-    await tx.playerRating.update({
-      where: { userId_variant_scope: { userId: p.userId, variant, scope } },
-      data: { mu: o.skill.mu, sigma: o.skill.sigma, ordinal: o.ordinal, games: { increment: 1 } },
-      select: { userId: true },
-    });
-    await tx.ratingChange.create({
-      data: {
-        userId: p.userId,
-        variant,
-        scope,
-        matchId: input.matchId,
-        muBefore: before[i]!.mu,
-        sigmaBefore: before[i]!.sigma,
-        mu: o.skill.mu,
-        sigma: o.skill.sigma,
-        ordinal: o.ordinal,
-        place: o.place,
-        leftEarly: p.leftEarly,
-        createdAt: input.at,
-      },
-      select: { id: true },
-    });
+    await saveRatingChange(tx, key, { userId: p.userId, matchId: input.matchId, before: before[i]!, after: o.skill, ordinal: o.ordinal, place: o.place, leftEarly: p.leftEarly, at: input.at });
   }
   return outcome.map((o) => o.place);
 }
@@ -84,14 +53,8 @@ export function shownRating(s: { mu: number; sigma: number; games: number }) {
 }
 
 export async function leaderboard(db: Db, input: { variant: string; scope: string; limit: number }) {
-  const rows = await db.playerRating.findMany({
-    where: { variant: input.variant, scope: input.scope },
-    orderBy: [{ ordinal: "desc" }, { userId: "asc" }],
-    take: input.limit,
-    select: { userId: true, mu: true, sigma: true, games: true },
-  });
-  const users = await db.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } }, select: { id: true, displayName: true } });
-  const names = new Map(users.map((u) => [u.id, u.displayName]));
+  const rows = await findLeaderboard(db, input, input.limit);
+  const names = await findDisplayNames(db, rows.map((r) => r.userId));
   return rows.map((r, i) => ({ place: i + 1, userId: r.userId, displayName: names.get(r.userId) ?? "?", ...shownRating(r) }));
 }
 
@@ -101,22 +64,12 @@ export async function leaderboard(db: Db, input: { variant: string; scope: strin
  * for the player themself and the club's members.
  */
 export async function playerRatings(db: Db, userId: string, viewerId: string | null = userId) {
-  let scopes: Prisma.StringFilter | undefined;
+  let scopes: string[] | undefined;
   if (viewerId !== userId) {
-    const clubs = viewerId ? await db.clubMember.findMany({ where: { userId: viewerId }, select: { clubId: true } }) : [];
-    const own = await db.playerRating.findMany({ where: { userId }, distinct: ["scope"], select: { scope: true } });
-    const mine = new Set(clubs.map((c) => c.clubId));
-    scopes = { in: own.map((r) => r.scope).filter((sc) => sc === GLOBAL_SCOPE || mine.has(sc)) };
+    const mine = new Set(viewerId ? await findMemberClubIds(db, viewerId) : []);
+    scopes = (await findRatingScopes(db, userId)).filter((sc) => sc === GLOBAL_SCOPE || mine.has(sc));
   }
-  const [ratings, changes] = await Promise.all([
-    db.playerRating.findMany({ where: { userId, scope: scopes }, orderBy: [{ variant: "asc" }, { scope: "asc" }], select: { variant: true, scope: true, mu: true, sigma: true, games: true } }),
-    db.ratingChange.findMany({
-      where: { userId, scope: scopes },
-      orderBy: { createdAt: "asc" },
-      take: 2000,
-      select: { variant: true, scope: true, matchId: true, muBefore: true, sigmaBefore: true, mu: true, sigma: true, place: true, createdAt: true },
-    }),
-  ]);
+  const [ratings, changes] = await Promise.all([findPlayerRatings(db, userId, scopes), findPlayerRatingChanges(db, userId, 2000, scopes)]);
   return ratings.map((r) => {
     const own = changes.filter((c) => c.variant === r.variant && c.scope === r.scope);
     const start = own[0] ? { mu: own[0].muBefore, sigma: own[0].sigmaBefore } : initialSkill();

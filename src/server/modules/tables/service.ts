@@ -15,6 +15,7 @@ import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { decodeLobbyCursor, encodeLobbyCursor, toTableSummary } from "@/server/realtime/store";
 import type { LobbyFilter, TableSummary } from "@/protocol";
 import type { CreateTableInput } from "./schema";
+import { countWaitingTables, lockTableCreation } from "./repository";
 
 export const TABLE_QUOTA = {
   /** Tables one person has waiting for players at once. */
@@ -33,7 +34,7 @@ type DbOrTx = Db;
 
 /** Runs `fn` holding a per-person advisory lock for the rest of a transaction, so quota checks and inserts cannot interleave. */
 async function underUserLock<T>(db: DbOrTx, userId: string, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  const lock = (tx: DbOrTx) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`tables:create:${userId}`}))`;
+  const lock = (tx: DbOrTx) => lockTableCreation(tx, userId);
   // Inside a transaction already (a transaction client has no $transaction): lock there.
   if (typeof (db as { $transaction?: unknown }).$transaction !== "function") {
     await lock(db);
@@ -70,7 +71,7 @@ export async function createTable(
     });
   return underUserLock(db, userId, async (tx) => {
     const since = new Date(now - TABLE_QUOTA.waitingHours * 3600_000);
-    const waiting = await tx.table.count({ where: { createdById: userId, status: "open", createdAt: { gte: since } } });
+    const waiting = await countWaitingTables(tx, userId, since);
     if (waiting >= TABLE_QUOTA.waiting)
       return failure({
         code: "TABLE_QUOTA",

@@ -1,8 +1,10 @@
-/** A profile's ratings section: each variant's rating (± uncertainty, provisional or not) and its history chart. */
+/** A profile's ratings section: each variant's rating (± uncertainty, provisional or not) and its history chart. 
+ * A server component (it reads through the server's API), so it lives beside the pages, not in src/components.
+ */
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getServerApi } from "@/server/api/server";
-import { RatingChart } from "./RatingChart";
+import { RatingChart } from "@/components/ratings/RatingChart";
 
 export async function ProfileRatings({ userId }: { userId: string }) {
   const [api, t, tg] = await Promise.all([getServerApi(), getTranslations("ranked"), getTranslations("game")]);

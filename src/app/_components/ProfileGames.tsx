@@ -1,4 +1,6 @@
-/** A profile's games section: statistics per variant and the latest finished games with links to their replays. */
+/** A profile's games section: statistics per variant and the latest finished games with links to their replays.
+ * A server component (it reads through the server's API), so it lives beside the pages, not in src/components.
+ */
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { getServerApi } from "@/server/api/server";

@@ -1,0 +1,11 @@
+import { buildRecord, playRandomMatch } from "@/engine";
+import { forkTs } from "@/server/ts-worker";
+const setup = { variant: "norwegian", seats: [0, 1, 2, 3].map((k) => ({ name: `P${k}` })), seed: "slow-2" };
+const played = playRandomMatch(setup, "r-slow-2", { maxHands: 1 });
+if (!played.ok) throw new Error();
+const record = buildRecord(setup, played.value.actions, played.value.state);
+if (!record.ok) throw new Error();
+const child = forkTs("src/server/modules/history/analysis-worker.ts", { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+console.log("child", child.pid);
+child.send({ id: 1, record: record.value, handIndex: record.value.hands[0]!.index, timeCapMs: 60000 });
+setInterval(() => {}, 1000);
