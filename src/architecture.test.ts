@@ -8,7 +8,8 @@
  *   under src/components may import from `@/server` only types, server
  *   actions ("use server" modules, which Next replaces with references) and
  *   the input schemas the forms share by design.
- * Tests are exempt (they check effects in the database directly).
+ * Tests and their support files (`test-*.ts`) are exempt (they check effects
+ * in the database directly).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +32,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
     const full = path.join(dir, d.name);
     if (d.isDirectory()) return d.name === "generated" ? [] : sourceFiles(full);
-    return /\.(ts|tsx|mjs)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [full] : [];
+    return /\.(ts|tsx|mjs)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) && !/^test-/.test(d.name) ? [full] : [];
   });
 }
 
