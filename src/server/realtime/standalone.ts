@@ -33,5 +33,6 @@ await hub.resumed;
 http.listen(Number(process.env.LIVE_PORT ?? 0), "127.0.0.1", () => {
   const addr = http.address();
   const port = typeof addr === "object" && addr ? addr.port : "";
-  log.info({ port }, `listening ${port}`);
+  // The parent process waits for this line, whatever LOG_LEVEL lets through.
+  process.stdout.write(`listening ${port}\n`);
 });

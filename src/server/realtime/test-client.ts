@@ -91,11 +91,21 @@ export class LiveClient {
         this.maybePlay();
       }
     });
-    socket.on("connect", () => {
-      // Unanswered (the process died again, or is too busy): the next connect re-opens it.
-      if (this.tableId) this.send({ type: "table/open", tableId: this.tableId }).catch(() => undefined);
-    });
+    socket.on("connect", () => void this.reopen(socket));
     return socket;
+  }
+
+  /**
+   * Re-opens the table after a (re)connect until the server takes it, with
+   * backoff, as the browser does: a server that has just restarted may not
+   * reach the database yet (`table/unavailable`) or may answer late.
+   */
+  private async reopen(socket: Socket): Promise<void> {
+    for (let delay = 200; this.tableId && socket === this.socket && socket.connected; delay = Math.min(delay * 2, 2_000)) {
+      const ack = await this.send({ type: "table/open", tableId: this.tableId }).catch(() => null);
+      if (ack?.ok) return;
+      await new Promise((r) => setTimeout(r, delay));
+    }
   }
 
   send(msg: ClientMessage | Record<string, unknown>): Promise<Ack> {
