@@ -19,6 +19,7 @@
  *   from one backend, and a second pool interleaving statements with Prisma's
  *   corrupts them (the verified "portal does not exist" hazard); the embedded
  *   mode is one process by construction, so memory limits are exact there.
+ * A `live` limiter (the live tables' messages and chat) skips PostgreSQL.
  */
 import pg from "pg";
 import { createClient } from "redis";
@@ -31,7 +32,18 @@ import {
 import { getEnv } from "@/env";
 import { usingEmbeddedDb } from "@/server/db";
 
-export type RateLimitOptions = { readonly points: number; readonly duration: number; readonly blockDuration?: number };
+export type RateLimitOptions = {
+  readonly points: number;
+  readonly duration: number;
+  readonly blockDuration?: number;
+  /**
+   * On the live tables' message path: never waits on PostgreSQL (a database
+   * outage must not refuse every move, and a round trip per message is too
+   * dear). Redis when the processes share one, else memory, which is exact for
+   * the one process there is without Redis.
+   */
+  readonly live?: boolean;
+};
 export type RateLimitStorage = "redis" | "postgres" | "memory";
 
 type Shared = {
@@ -85,12 +97,13 @@ function pgPool(): pg.Pool {
 
 export function rateLimiter(name: string, opts: RateLimitOptions): RateLimiterAbstract {
   const s = shared();
-  const id = `${name}|${opts.points}|${opts.duration}|${opts.blockDuration ?? 0}`;
+  const id = `${name}|${opts.points}|${opts.duration}|${opts.blockDuration ?? 0}|${opts.live ? "live" : ""}`;
   const existing = s.limiters.get(id);
   if (existing) return existing;
   const base = { keyPrefix: name, points: opts.points, duration: opts.duration, blockDuration: opts.blockDuration ?? 0 };
   let limiter: RateLimiterAbstract;
-  switch (rateLimitStorage()) {
+  const storage = rateLimitStorage();
+  switch (opts.live && storage === "postgres" ? "memory" : storage) {
     case "redis":
       limiter = new RateLimiterRedis({
         ...base,

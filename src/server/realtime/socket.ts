@@ -55,8 +55,8 @@ const rateLimited: Ack = { ok: false, error: { code: "table/rate-limited", messa
 
 export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): void {
   const maxStrikes = opts.maxStrikes ?? 10;
-  const messages = rateLimiter("socket-messages", opts.messages ?? { points: 40, duration: 5 });
-  const chat = rateLimiter("table-chat", opts.chat ?? { points: 5, duration: 10 });
+  const messages = rateLimiter("socket-messages", { ...(opts.messages ?? { points: 40, duration: 5 }), live: true });
+  const chat = rateLimiter("table-chat", { ...(opts.chat ?? { points: 5, duration: 10 }), live: true });
 
   io.use((socket, next) => {
     const h = socket.handshake.headers;

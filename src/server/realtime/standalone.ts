@@ -10,7 +10,6 @@ import { createServer } from "node:http";
 import { Server } from "socket.io";
 import { getEnv } from "@/env";
 import { exitOnUnhandledFaults } from "@/server/process-faults";
-import { log } from "@/server/log";
 import { connectCluster, registerRealtime } from "./index";
 
 exitOnUnhandledFaults();
