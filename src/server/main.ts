@@ -27,7 +27,7 @@ import { childLog } from "@/server/log";
 const log = childLog({ component: "server" });
 
 async function main() {
-  exitOnUnhandledFaults();
+  exitOnUnhandledFaults({ rejections: "log" });
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   process.env.CHECKPOINT_DISABLE ??= "1";
   // Our own server decides which host it answers for; without this Auth.js

@@ -6,9 +6,13 @@
  */
 import { log } from "@/server/log";
 
-export function exitOnUnhandledFaults(): void {
+export function exitOnUnhandledFaults(opts: { rejections?: "exit" | "log" } = {}): void {
   process.on("unhandledRejection", (reason) => {
-    log.fatal({ err: reason instanceof Error ? reason.stack : String(reason) }, "unhandledRejection");
+    const err = reason instanceof Error ? reason.stack : String(reason);
+    // The web server hosts Next.js, whose internals may leave a rejection of their own unhandled
+    // while the database is unreachable: there it is logged, since exiting would stop every table.
+    if (opts.rejections === "log") return void log.error({ err }, "unhandledRejection");
+    log.fatal({ err }, "unhandledRejection");
     process.exit(1);
   });
   process.on("uncaughtException", (err) => {
