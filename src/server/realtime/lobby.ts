@@ -19,7 +19,7 @@ import { parseClientMessage } from "@/protocol";
 import { DEFAULT_BOT_BUDGET_MS, type BotDecide } from "./bot";
 import type { Cluster, TableMessage } from "./cluster";
 import { TableRoom } from "./room";
-import { decodeLobbyCursor, encodeLobbyCursor, toTableSummary, type NewTable, type TableRecord, type TableStore } from "./store";
+import { readLobbyPage, type NewTable, type TableRecord, type TableStore } from "./store";
 import { NO_CLUB, type AccessFacts } from "./seating";
 import type { Conn, Transport } from "./transport";
 
@@ -395,17 +395,8 @@ export class TableHub {
   // ---------------------------------------------------------------- lobby
 
   /** One lobby page as `viewerId` may see it (club tables only for their members, or where guests may watch). */
-  async lobbyPage(viewerId: string | null, f: LobbyFilter): Promise<{ tables: TableSummary[]; nextCursor: string | null }> {
-    const page = await this.opts.store.listLobby({
-      viewerId,
-      variant: f.variant,
-      minOpenSeats: f.minOpenSeats,
-      clubId: f.clubId,
-      status: f.status,
-      limit: f.limit,
-      cursor: decodeLobbyCursor(f.cursor),
-    });
-    return { tables: page.tables.map(toTableSummary), nextCursor: page.next ? encodeLobbyCursor(page.next) : null };
+  lobbyPage(viewerId: string | null, f: LobbyFilter): Promise<{ tables: TableSummary[]; nextCursor: string | null }> {
+    return readLobbyPage(this.opts.store, viewerId, f);
   }
 
   /** What the lobby shows changed: every process pushes it to its lobby watchers. */

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Action, Seat } from "@/engine/types";
-import type { SeatOccupant, TableStatus, TableSummary } from "@/protocol";
+import type { LobbyFilter, SeatOccupant, TableStatus, TableSummary } from "@/protocol";
 
 export interface TableRecord {
   readonly id: string;
@@ -82,6 +82,24 @@ export interface LobbyPage {
   readonly tables: TableRecord[];
   /** The cursor of the next page, or null on the last one. */
   readonly next: { readonly createdAt: number; readonly id: string } | null;
+}
+
+/** One lobby page as `viewerId` may see it, in its wire form (club tables only for their members, or where guests may watch). */
+export async function readLobbyPage(
+  store: Pick<TableStore, "listLobby">,
+  viewerId: string | null,
+  f: LobbyFilter,
+): Promise<{ tables: TableSummary[]; nextCursor: string | null }> {
+  const page = await store.listLobby({
+    viewerId,
+    variant: f.variant,
+    minOpenSeats: f.minOpenSeats,
+    clubId: f.clubId,
+    status: f.status,
+    limit: f.limit,
+    cursor: decodeLobbyCursor(f.cursor),
+  });
+  return { tables: page.tables.map(toTableSummary), nextCursor: page.next ? encodeLobbyCursor(page.next) : null };
 }
 
 export interface NewTable {

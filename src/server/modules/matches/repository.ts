@@ -9,6 +9,7 @@ import type { Db } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import type { SeatOccupant } from "@/protocol";
 import { recordFinishedMatch } from "@/server/modules/history/record-match";
+import type { FinishedMatch } from "@/server/realtime/store";
 import { recordRankedStart } from "@/server/modules/ranked/access";
 
 /** A client or an interactive transaction's client. */
@@ -55,14 +56,8 @@ export async function writeMatchStart(db: DbTx, s: MatchStart): Promise<boolean>
   });
 }
 
-export interface MatchFinish {
-  readonly tableId: string;
-  readonly variant: string;
-  readonly record: unknown;
-  readonly players: readonly (SeatOccupant | null)[];
-  readonly scores: readonly number[];
-  readonly finishedAt: number;
-}
+/** What the finishing step stores: the live tables' finished match. */
+export type MatchFinish = FinishedMatch;
 
 export type FinishOutcome = "recorded" | "already-recorded" | "no-such-table";
 

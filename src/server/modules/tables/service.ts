@@ -12,7 +12,7 @@ import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { rateLimiter } from "@/server/rate-limit";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
-import { decodeLobbyCursor, encodeLobbyCursor, toTableSummary } from "@/server/realtime/store";
+import { readLobbyPage } from "@/server/realtime/store";
 import type { LobbyFilter, TableSummary } from "@/protocol";
 import type { CreateTableInput } from "./schema";
 import { countWaitingTables, lockTableCreation } from "./repository";
@@ -88,15 +88,6 @@ export async function createTable(
 }
 
 /** One lobby page as `viewerId` may see it. */
-export async function listLobby(db: Db, viewerId: string | null, f: LobbyFilter): Promise<{ tables: TableSummary[]; nextCursor: string | null }> {
-  const page = await new PrismaTableStore(db).listLobby({
-    viewerId,
-    variant: f.variant,
-    minOpenSeats: f.minOpenSeats,
-    clubId: f.clubId,
-    status: f.status,
-    limit: f.limit,
-    cursor: decodeLobbyCursor(f.cursor),
-  });
-  return { tables: page.tables.map(toTableSummary), nextCursor: page.next ? encodeLobbyCursor(page.next) : null };
+export function listLobby(db: Db, viewerId: string | null, f: LobbyFilter): Promise<{ tables: TableSummary[]; nextCursor: string | null }> {
+  return readLobbyPage(new PrismaTableStore(db), viewerId, f);
 }
