@@ -1,7 +1,7 @@
 /**
  * Chaos benchmark of live tables (not a test). One live-table server process
  * (standalone.ts) on a throw-away PostgreSQL database reached through a TCP
- * proxy; N tables of classic whist to 5 points, of people (four socket
+ * proxy; N tables of classic whist to 5 points (--target), of people (four socket
  * clients), of computer players, and of one person with three computer
  * players. Then K faults of each kind, one after the other:
  *   kill -9 of the server and an immediate restart (the default 30 s lease:
@@ -15,7 +15,7 @@
  * not stored at their version are lost; people's actions stored that no
  * client sent, and extra Match rows, are duplicated.
  *
- *   npm run bench:chaos -- [tables=6] [faults=1]
+ *   npm run bench:chaos -- [tables=6] [faults=1] [--target 5]
  * Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres@127.0.0.1:5432).
  */
 import { randomBytes } from "node:crypto";
@@ -27,7 +27,7 @@ import { checkTable, eventually, openChaosTable, tableStates, type ChaosKind, ty
 import { TcpProxy } from "../src/server/realtime/test-proxy";
 import { startLiveServer, stopLiveServer, type LiveServer } from "../src/server/realtime/test-server";
 
-const { TABLES, FAULTS } = scriptArgs(
+const { TABLES, FAULTS, TARGET } = scriptArgs(
   {
     usageName: "npm run bench:chaos --",
     summary:
@@ -36,11 +36,15 @@ const { TABLES, FAULTS } = scriptArgs(
       { name: "TABLES", optional: true, help: "tables in play (default 6)" },
       { name: "FAULTS", optional: true, help: "faults of each kind (default 1)" },
     ],
-    examples: ["npm run bench:chaos", "npm run bench:chaos -- 6 2", "npm run bench:chaos -- 1 1   (a quick check that it runs)"],
+    flags: {
+      target: { type: "string", value: "N", help: "each match's target in points (default 5; 1 is one or two hands)" },
+    },
+    examples: ["npm run bench:chaos", "npm run bench:chaos -- 6 2", "npm run bench:chaos -- 1 1 --target 1   (a quick check that it runs)"],
   },
   (a) => ({
     TABLES: numberArg("TABLES", a.positionals[0], 6, { min: 1, integer: true }),
     FAULTS: numberArg("FAULTS", a.positionals[1], 1, { min: 1, integer: true }),
+    TARGET: numberArg("--target", a.flags.target, 5, { min: 1, max: 100, integer: true }),
   }),
 );
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
@@ -83,7 +87,7 @@ try {
   );
   const cookies = await Promise.all(users.map((u) => sessionCookie(u.id, SECRET, db)));
   const tables: ChaosTable[] = [];
-  for (let i = 0; i < TABLES; i++) tables.push(await openChaosTable(db, server.url, cookies, users[0]!.id, KINDS[i % KINDS.length]!, clients, { target: 5 }));
+  for (let i = 0; i < TABLES; i++) tables.push(await openChaosTable(db, server.url, cookies, users[0]!.id, KINDS[i % KINDS.length]!, clients, { target: TARGET }));
   await eventually(async () => [...(await tableStates(db, tables)).values()].every((s) => s.seq >= 12), 120_000);
   console.log(`chaos: 1 server process, ${TABLES} tables (${KINDS.map((k) => `${tables.filter((t) => t.kind === k).length} ${k}`).join(", ")}), ${FAULTS} fault(s) of each kind`);
 

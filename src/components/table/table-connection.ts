@@ -6,7 +6,8 @@
  * resumed or moved, the database is unreachable, no answer) is tried again
  * with backoff. Meanwhile the state says "reconnecting", so the page shows
  * that instead of a dead table. An action is answered only once stored; one
- * unanswered after SAVING_AFTER_MS marks the state "saving".
+ * unanswered after SAVING_AFTER_MS marks the state "saving". A handshake
+ * refused for now (the session could not be checked) is tried again too.
  */
 import { io, type Socket } from "socket.io-client";
 import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ClientMessageInput, type ServerMessage } from "@/protocol";
@@ -23,6 +24,30 @@ export interface TableConnectionState {
 /** Answers to opening a table that mean "not now" rather than "never". */
 export const RETRIED_OPEN_CODES: ReadonlySet<string> = new Set(["table/busy", "table/unavailable", "table/internal", "table/offline", "table/rate-limited"]);
 export const SAVING_AFTER_MS = 1000;
+/** The code of a handshake the server refused for now (it could not read the session): try again. */
+const HANDSHAKE_RETRIED_CODE = "table/unavailable";
+
+/**
+ * socket.io reconnects by itself after a network fault, but not after the
+ * server's handshake refused the connection. A refusal that means "not now"
+ * (the session could not be checked) is tried again here with backoff, so a
+ * reconnect during a database outage ends signed in, not as a visitor and
+ * not never. `onWaiting` is told each time a retry is scheduled.
+ */
+export function retryRefusedHandshake(socket: Socket, onWaiting: () => void = () => undefined): () => void {
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  socket.on("connect", () => (attempt = 0));
+  socket.on("connect_error", (err: Error & { data?: { code?: unknown } }) => {
+    if (socket.active || err.data?.code !== HANDSHAKE_RETRIED_CODE) return;
+    onWaiting();
+    const base = Math.min(OPEN_BACKOFF_MAX_MS, OPEN_BACKOFF_FIRST_MS * 2 ** attempt++);
+    timer = setTimeout(() => socket.connect(), base / 2 + Math.random() * (base / 2));
+  });
+  return () => {
+    if (timer) clearTimeout(timer);
+  };
+}
 const OPEN_BACKOFF_FIRST_MS = 300;
 const OPEN_BACKOFF_MAX_MS = 5000;
 /** An action waits this long for its answer: the server answers once the action is stored, which a database fault delays. */
@@ -48,6 +73,7 @@ export class TableConnection {
   private pendingActions = 0;
   private savingTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private readonly stopHandshakeRetry: () => void;
   /** Opens tried again so far (for tests and diagnostics). */
   reopenAttempts = 0;
 
@@ -69,6 +95,7 @@ export class TableConnection {
       this.set({ connected: false, reconnecting: this.everConnected });
     });
     this.socket.on(SERVER_EVENT, (m: ServerMessage) => opts.onMessage(m));
+    this.stopHandshakeRetry = retryRefusedHandshake(this.socket, () => this.set({ reconnecting: this.everConnected }));
   }
 
   get current(): TableConnectionState {
@@ -147,6 +174,7 @@ export class TableConnection {
   close(): void {
     this.closed = true;
     this.clearRetry();
+    this.stopHandshakeRetry();
     if (this.savingTimer) clearTimeout(this.savingTimer);
     this.socket.close();
   }

@@ -23,7 +23,7 @@ import {
   type TableSummary,
   type WireError,
 } from "@/protocol";
-import { TableConnection, type TableConnectionState } from "./table-connection";
+import { TableConnection, retryRefusedHandshake, type TableConnectionState } from "./table-connection";
 
 function useSocket(onMessage: (m: ServerMessage) => void, onConnect: (s: Socket) => void) {
   const socketRef = useRef<Socket | null>(null);
@@ -39,7 +39,9 @@ function useSocket(onMessage: (m: ServerMessage) => void, onConnect: (s: Socket)
     });
     s.on("disconnect", () => setConnected(false));
     s.on(SERVER_EVENT, (m: ServerMessage) => handlers.current.onMessage(m));
+    const stopRetry = retryRefusedHandshake(s);
     return () => {
+      stopRetry();
       s.close();
     };
   }, []);

@@ -10,6 +10,9 @@
  *       who plays meanwhile sees "saving…" and is answered once it is stored;
  *   (a) kill -9 mid-hand and a restart at once: every table resumes (within
  *       its lease) and every stored record equals an uninterrupted replay;
+ *   (d) a person's connection drops while the database is unreachable: the
+ *       handshake is refused for now and tried again, so once the database
+ *       is back they are at their seat again, not watching as a visitor;
  *   (c) the finishing write fails: retried in the process it is recorded
  *       once; failing until the process is killed, the restarted process's
  *       resume() records it, once.
@@ -147,6 +150,37 @@ describe("chaos: tables survive database outages and crashes", () => {
     expect(msgs).toContain("table write failed; retrying");
     expect(msgs).toContain("table write recovered");
     expect(msgs).toContain("liveness lock taken again");
+  }, 90_000);
+
+  it("(d) a reconnect while the database is unreachable is refused for now and retried: the person ends at their seat, not as a visitor", async () => {
+    const own = await new PrismaTableStore(testDb()).createTable({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: userId, turnSeconds: 600 }, Date.now());
+    let snap: TableSnapshot | null = null;
+    const me = new TableConnection(own.id, undefined, {
+      url: server.url,
+      headers: { cookie: cookies[0]! },
+      onMessage: (m) => {
+        if (m.type === "table" && m.table.id === own.id) snap = m.table;
+      },
+      onState: () => undefined,
+    });
+    watchers.push(me);
+    expect(await eventually(async () => me.current.connected && snap !== null, 10_000)).toBe(true);
+    for (const seat of [1, 2, 3] as const) expect(await me.send({ type: "seat/bot", tableId: own.id, seat, on: true, level: "easy" })).toEqual({ ok: true });
+    expect(await me.send({ type: "seat/take", tableId: own.id, seat: 0 })).toEqual({ ok: true });
+    expect(await eventually(async () => snap?.you === 0 && snap.status === "playing", 20_000)).toBe(true);
+
+    proxy.cut();
+    const refused: string[] = [];
+    me.socket.on("connect_error", (e: Error & { data?: { code?: string } }) => refused.push(e.data?.code ?? e.message));
+    me.socket.io.engine.close(); // the network drops; socket.io reconnects into the outage
+    expect(await eventually(async () => refused.length >= 2, 15_000)).toBe(true);
+    expect(refused.every((c) => c === "table/unavailable")).toBe(true);
+    expect(me.current.connected).toBe(false);
+    proxy.restore();
+    snap = null;
+    expect(await eventually(async () => me.current.connected && !me.current.reconnecting && snap !== null, 20_000)).toBe(true);
+    expect(snap!.you).toBe(0);
+    expect(unhandled(server)).toBe(false);
   }, 90_000);
 
   it("(a) kill -9 mid-hand and restart at once: every table resumes within its lease, the browser's connection reopens it, and every record equals an uninterrupted replay", async () => {

@@ -51,6 +51,10 @@ async function allowed(limiter: RateLimiterAbstract, key: string): Promise<boole
   }
 }
 
+/** The handshake refusal a client retries (see retryRefusedHandshake). */
+export const HANDSHAKE_UNAVAILABLE = "table/unavailable";
+const handshakeUnavailable = () => Object.assign(new Error("The server cannot check your session right now."), { data: { code: HANDSHAKE_UNAVAILABLE } });
+
 const rateLimited: Ack = { ok: false, error: { code: "table/rate-limited", message: "Too many messages; slow down." } };
 
 export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): void {
@@ -67,10 +71,9 @@ export function attachSockets(io: Server, hub: TableHub, opts: SocketOptions): v
         socket.data.rooms = user?.rooms ?? [];
         next();
       },
-      () => {
-        socket.data.user = null;
-        next();
-      },
+      // The session could not be read (the database is unreachable): refuse the handshake as "not now" rather
+      // than admit a signed-in person as a visitor, who would then watch their own seat instead of playing it.
+      () => next(handshakeUnavailable()),
     );
   });
 

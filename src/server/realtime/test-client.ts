@@ -10,6 +10,7 @@ import { encode } from "next-auth/jwt";
 import { getDb, type Db } from "@/server/db";
 import { startSession } from "@/server/auth/sessions";
 import type { Action, MatchView } from "@/engine/types";
+import { retryRefusedHandshake } from "@/components/table/table-connection";
 import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ClientMessage, type ServerMessage, type TableSnapshot } from "@/protocol";
 
 /** A session cookie for a user id, made the way Auth.js makes them at login (with a new server-side session). */
@@ -48,6 +49,7 @@ export class LiveClient {
   /** Least time between two automatic actions: below the server's per-person message rate (40 per 5 s). */
   minActionGapMs = 130;
   private lastActionAt = 0;
+  private stopHandshakeRetry: () => void = () => undefined;
   private paced: ReturnType<typeof setTimeout> | null = null;
   /** The answer to the last action this client sent automatically. */
   lastAck: Ack | null = null;
@@ -69,6 +71,7 @@ export class LiveClient {
 
   /** Moves to another server process (as a load balancer would after one died), re-opening the table there. */
   moveTo(url: string): void {
+    this.stopHandshakeRetry();
     this.socket.close();
     this.sentFor = -1;
     this.socket = this.connect(url);
@@ -92,6 +95,7 @@ export class LiveClient {
       }
     });
     socket.on("connect", () => void this.reopen(socket));
+    this.stopHandshakeRetry = retryRefusedHandshake(socket);
     return socket;
   }
 
@@ -175,6 +179,7 @@ export class LiveClient {
   }
 
   close(): void {
+    this.stopHandshakeRetry();
     this.socket.close();
   }
 }
