@@ -1,12 +1,12 @@
 /**
  * The root layout every page shares: html lang from the request's locale,
- * translations and the tRPC client for client components, header and footer.
+ * translations for client components, header and footer. (The tRPC hooks
+ * come with the layouts of the pages that use them: see src/trpc/react.tsx.)
  */
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
-import { TRPCReactProvider } from "@/trpc/react";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { getCurrentUser } from "./_lib/current-user";
@@ -29,16 +29,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale}>
       <body>
         <NextIntlClientProvider>
-          <TRPCReactProvider>
-            <a className="skip-link" href="#main">
-              {t("skipToContent")}
-            </a>
-            <SiteHeader user={user} />
-            <main id="main" tabIndex={-1}>
-              <div className="container">{children}</div>
-            </main>
-            <SiteFooter />
-          </TRPCReactProvider>
+          <a className="skip-link" href="#main">
+            {t("skipToContent")}
+          </a>
+          <SiteHeader user={user} />
+          <main id="main" tabIndex={-1}>
+            <div className="container">{children}</div>
+          </main>
+          <SiteFooter />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -4,13 +4,16 @@
  * load, batched over /api/trpc with superjson. Components call
  * `const trpc = useTRPC()` and then `useQuery(trpc.accounts.me.queryOptions())`
  * or `useMutation(trpc.accounts.updateProfile.mutationOptions())`.
+ *
+ * Only the pages that use these hooks load it (their layout.tsx wraps them in
+ * TRPCReactProvider): the live table and the plain pages do without its
+ * weight. A rare write elsewhere imports ./client when it happens.
  */
 import { useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
-import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
+import { makeTRPCClient } from "./client";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -34,11 +37,7 @@ function isClientError(error: unknown): boolean {
 
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })],
-    }),
-  );
+  const [trpcClient] = useState(makeTRPCClient);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -4,20 +4,18 @@
  * screen readers and phone pickers). Choosing stores the NEXT_LOCALE cookie;
  * for a signed-in user it also saves the profile's language, because the
  * profile wins over the cookie. Then the page re-renders in the new language.
+ * Every page has it, so the tRPC client it saves with loads only on a change.
  */
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useMutation } from "@tanstack/react-query";
-import { useTRPC } from "@/trpc/react";
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
 
 export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
   const t = useTranslations("common.language");
   const locale = useLocale();
   const router = useRouter();
-  const trpc = useTRPC();
-  const updateProfile = useMutation(trpc.accounts.updateProfile.mutationOptions());
+  const [saving, setSaving] = useState(false);
   const [isRefreshing, startRefresh] = useTransition();
   const [failed, setFailed] = useState(false);
 
@@ -25,16 +23,20 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
     setFailed(false);
     document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE}; samesite=lax`;
     if (signedIn) {
+      setSaving(true);
       try {
-        await updateProfile.mutateAsync({ locale: next });
+        const { makeTRPCClient } = await import("@/trpc/client");
+        await makeTRPCClient().accounts.updateProfile.mutate({ locale: next });
       } catch {
         setFailed(true);
+      } finally {
+        setSaving(false);
       }
     }
     startRefresh(() => router.refresh());
   }
 
-  const busy = updateProfile.isPending || isRefreshing;
+  const busy = saving || isRefreshing;
   return (
     <div className="language-switcher">
       <label htmlFor="language-switcher">
