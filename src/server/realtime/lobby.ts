@@ -381,6 +381,9 @@ export class TableHub {
         return room.act(conn, msg.seq, msg.action);
       case "chat":
         return room.say(conn, msg.text, await facts());
+      case "seat/back":
+      case "table/rematch":
+        return { ok: false, error: { code: "table/internal", message: "Not available yet." } };
     }
   }
 

@@ -463,6 +463,9 @@ export class TableRoom {
       view: state ? engine.view(state, seat) : null,
       handSeedHash: state?.handSeed && state.hand ? sha256Hex(state.handSeed) : null,
       turnDeadline,
+      trickPauseMs: 1500,
+      rematch: null,
+      ratingChanges: null,
     };
   }
 
