@@ -39,6 +39,7 @@ const table = (over: Partial<NewTable> = {}): NewTable => ({
   isPrivate: false,
   createdById: "u0",
   turnSeconds: 60,
+  trickPauseMs: 0,
   ...over,
 });
 
