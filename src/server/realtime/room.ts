@@ -420,9 +420,9 @@ export class TableRoom {
     // Abandoned elsewhere before this finish (it never is recorded then).
     this.rec = { ...this.rec, status: outcome === "abandoned" ? "abandoned" : "finished" };
     this.watchAbandon();
+    if (this.rec.status === "finished") this.afterFinish();
     this.deps.onSummaryChange(this.summary());
     this.broadcast();
-    if (this.rec.status === "finished") this.afterFinish();
   }
 
   /** After the match: computer seats agree to a rematch, and a ranked match's rating changes are read for the snapshot. */
