@@ -261,6 +261,11 @@ describe("rematch", () => {
     expect(await ca.send({ type: "table/rematch", tableId: t.id, agree: false })).toEqual(ok);
     await cb.waitFor((s) => s.rematch?.votes.length === 2);
     expect(await ca.send({ type: "table/rematch", tableId: t.id, agree: true })).toEqual(ok);
+    // The creator's table quota applies: with their five waiting tables the last vote is refused, and may be cast again.
+    const waiting = await Promise.all([0, 1, 2, 3, 4].map(() => newTable("classic", { creator: a })));
+    expect(await cb.send({ type: "table/rematch", tableId: t.id, agree: true })).toMatchObject({ ok: false, error: { code: "table/quota" } });
+    expect((await cb.waitFor((s) => s.rematch?.votes.length === 3)).rematch!.tableId).toBeNull();
+    await testDb().table.updateMany({ where: { id: { in: waiting.map((w) => w.id) } }, data: { status: "abandoned" } });
     expect(await cb.send({ type: "table/rematch", tableId: t.id, agree: true })).toEqual(ok);
     const done = await watcher.waitFor((s) => s.rematch?.tableId != null);
     const newId = done.rematch!.tableId!;
