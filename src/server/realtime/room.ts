@@ -363,10 +363,7 @@ export class TableRoom {
       const wasAway = this.away[seat];
       if (wasAway) this.comeBack(seat); // acting takes the seat back from the stand-in
       const res = await this.commit(seat, action, false);
-      if (!res.ok && wasAway) {
-        this.broadcast();
-        this.schedule();
-      }
+      if (!res.ok && wasAway) this.away[seat] = true; // only an accepted action takes the seat back
       return res;
     });
   }
@@ -561,7 +558,7 @@ export class TableRoom {
       if (this.thinkingAt === seq) this.thinkingAt = null;
       if (this.closed || this.rec.seq !== seq) return;
       if (!action) throw new Error(`computer player failed: ${errText(failure)}`);
-      if (this.rec.seats[seat] !== occupant && seating.personPlays(this.rec, seat)) {
+      if ((this.rec.seats[seat] !== occupant || (standIn && !this.away[seat])) && seating.personPlays(this.rec, seat)) {
         this.schedule(); // a person took their seat back while the computer was thinking
         return;
       }
