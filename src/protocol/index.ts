@@ -48,6 +48,10 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   /** One engine action; `seq` is the table version the client saw. */
   z.object({ type: z.literal("action"), tableId, seq: z.number().int().min(0), action: actionSchema }),
   z.object({ type: z.literal("chat"), tableId, text: safeText().trim().min(1).max(300) }),
+  /** The absent person takes back their seat from the stand-in (clears `away`). */
+  z.object({ type: z.literal("seat/back"), tableId }),
+  /** After the match: vote to play again at a new table with the same set-up (or withdraw the vote). */
+  z.object({ type: z.literal("table/rematch"), tableId, agree: z.boolean() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 /** A client message as sent (fields with defaults may be left out). */
@@ -62,11 +66,18 @@ export interface SeatInfo {
   readonly occupant: SeatOccupant | null;
   /** A human with at least one open connection to the table. */
   readonly connected: boolean;
-  /** A computer player is standing in for this human (they were away past the turn timer). */
+  /**
+   * A computer stands in for this absent human (away past the turn timer): it plays their cards, passes in
+   * an auction and takes the safest set-up choice; "seat/back" or any action of theirs ends it.
+   */
   readonly away: boolean;
 }
 
-export type TableStatus = "open" | "playing" | "finished";
+/** "abandoned": every person left a match in play for the grace period; the table ended without a result and left the lobby. */
+export type TableStatus = "open" | "playing" | "finished" | "abandoned";
+
+/** How long a completed trick stays on the table before a computer player leads (ms): the table setting's limits. */
+export const TRICK_PAUSE_MS = { min: 0, max: 3000, step: 100, default: 1500 } as const;
 
 /** What the lobby shows of a table. */
 export interface TableSummary {
@@ -96,12 +107,23 @@ export interface TableSnapshot extends TableSummary {
   readonly handSeedHash: string | null;
   /** When the seat to act will be played by a computer player (ms since epoch), if it is a human's turn. */
   readonly turnDeadline: number | null;
+  /** How long a completed trick stays on the table before the next lead (ms); a table setting (0-3000, default 1500). */
+  readonly trickPauseMs: number;
+  /** After the match (tables where people sat): who asked to play again, and the new table once all agreed. */
+  readonly rematch: { readonly votes: readonly Seat[]; readonly tableId: string | null } | null;
+  /** Per seat, the rating change this finished ranked match brought (null: not rated / not ranked / not finished yet). */
+  readonly ratingChanges: readonly (number | null)[] | null;
 }
 
 export interface ChatLine {
   readonly from: string;
   readonly text: string;
   readonly at: number;
+  /**
+   * A line from the table itself (`from` is ""), e.g. what the stand-in chose for an absent person:
+   * translate engine.json "standIn.<key>" with `params`; `text` is the English wording.
+   */
+  readonly system?: { readonly key: string; readonly params: Readonly<Record<string, string>> };
 }
 
 /** A stable error code and an English message; the browser translates the code. */
@@ -141,6 +163,9 @@ export const TABLE_ERRORS = [
   "table/unavailable",
   "table/internal",
   "table/unsafe-text",
+  "table/no-rematch",
+  "table/ended",
+  "table/quota",
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERRORS)[number];
 
