@@ -47,6 +47,10 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vi
 say "next build"
 build_ok=1
 npx next build || { fail_step "next build"; build_ok=0; }
+if [ "$build_ok" = 1 ]; then
+  say "Page weight (first-load JavaScript of the build)"
+  npm run -s weight || fail_step "npm run weight"
+fi
 
 say "Playwright"
 if [ "$build_ok" = 1 ]; then

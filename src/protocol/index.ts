@@ -10,16 +10,12 @@ import { safeText } from "@/lib/safe-text";
 import { actionSchema, seatSchema } from "@/engine/actions";
 import type { MatchView, Seat } from "@/engine/types";
 
-export const CLIENT_EVENT = "c";
-export const SERVER_EVENT = "s";
+export * from "./constants";
+import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "./constants";
 
 const tableId = safeText().min(1).max(64);
 const seat = seatSchema;
 
-/** Levels a user can give a computer player at a table (the bots' "random" level is for testing only). */
-export const BOT_SEAT_LEVELS = ["easy", "normal", "strong"] as const;
-export type BotSeatLevel = (typeof BOT_SEAT_LEVELS)[number];
-export const DEFAULT_BOT_LEVEL: BotSeatLevel = "normal";
 
 /** What the lobby lists: filters and one page (newest first; `cursor` from the page before). */
 export const lobbyFilterSchema = z.object({
@@ -76,8 +72,6 @@ export interface SeatInfo {
 /** "abandoned": every person left a match in play for the grace period; the table ended without a result and left the lobby. */
 export type TableStatus = "open" | "playing" | "finished" | "abandoned";
 
-/** How long a completed trick stays on the table before a computer player leads (ms): the table setting's limits. */
-export const TRICK_PAUSE_MS = { min: 0, max: 3000, step: 100, default: 1500 } as const;
 
 /** What the lobby shows of a table. */
 export interface TableSummary {

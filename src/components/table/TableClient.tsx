@@ -13,14 +13,17 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { sortHand, type Card } from "@/engine/cards";
 import type { Action, HandResult, HandView, Seat } from "@/engine/types";
-import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel, type TableSnapshot } from "@/protocol";
+import type { TableSnapshot } from "@/protocol";
+import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "@/protocol/constants";
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
-import { RuleSummary } from "@/components/rules/RuleSummary";
+import dynamic from "next/dynamic";
 import { actionLabel, bidLabel, cardName, errorText, explain, outcomeText, phaseLabel, type Translator } from "./format";
 import { useTableSocket } from "./useTableSocket";
-import { verifyDeal } from "./verify";
 import styles from "./table.module.css";
+
+// The house rules need the engine's option descriptions: loaded after the table itself.
+const RuleSummary = dynamic(() => import("@/components/rules/RuleSummary").then((m) => m.RuleSummary));
 
 const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_CLASS: Record<string, string | undefined> = { S: styles.spades, H: styles.hearts, D: styles.diamonds, C: styles.clubs };
@@ -569,7 +572,9 @@ function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapsh
           type="button"
           className={styles.secondary}
           data-testid="verify-deal"
-          onClick={() => {
+          onClick={async () => {
+            // The engine (to deal from the revealed seed) loads only when someone checks a deal.
+            const { verifyDeal } = await import("./verify");
             const r = verifyDeal(view.variant, view.options, last, hashes.get(last.handIndex) ?? null);
             setCheck(t(`verify.${r}`));
           }}

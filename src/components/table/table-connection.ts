@@ -10,7 +10,8 @@
  * refused for now (the session could not be checked) is tried again too.
  */
 import { io, type Socket } from "socket.io-client";
-import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ClientMessageInput, type ServerMessage } from "@/protocol";
+import type { Ack, ClientMessageInput, ServerMessage } from "@/protocol";
+import { CLIENT_EVENT, SERVER_EVENT } from "@/protocol/constants";
 
 export interface TableConnectionState {
   /** The socket is connected. */

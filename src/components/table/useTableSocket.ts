@@ -11,18 +11,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io, type Socket } from "socket.io-client";
 import type { Action } from "@/engine/types";
-import {
-  CLIENT_EVENT,
-  SERVER_EVENT,
-  type Ack,
-  type ChatLine,
-  type ClientMessageInput,
-  type LobbyFilterInput,
-  type ServerMessage,
-  type TableSnapshot,
-  type TableSummary,
-  type WireError,
-} from "@/protocol";
+import type { Ack, ChatLine, ClientMessageInput, LobbyFilterInput, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
+import { CLIENT_EVENT, SERVER_EVENT } from "@/protocol/constants";
 import { TableConnection, retryRefusedHandshake, type TableConnectionState } from "./table-connection";
 
 function useSocket(onMessage: (m: ServerMessage) => void, onConnect: (s: Socket) => void) {
