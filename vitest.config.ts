@@ -13,6 +13,9 @@ export default defineConfig({
     globalSetup: ["src/server/test/global-setup.ts"],
     // A promise rejected with nobody to handle it fails the test it happened in.
     setupFiles: ["src/server/test/fail-on-unhandled.ts"],
+    // Two files at a time even on two cores: most tests wait on PostgreSQL, sockets and child
+    // processes rather than compute (the default, one fewer than the cores, ran them one by one).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -117,6 +117,14 @@ export async function findDisplayNames(db: DbTx, userIds: readonly string[]): Pr
 }
 
 /** The rating changes one match brought, in one scope. */
+/** The id of the match a table's current deal seed was recorded as, if it was. */
+export async function findTableCurrentMatchId(db: DbTx, tableId: string): Promise<string | null> {
+  const table = await db.table.findUnique({ where: { id: tableId }, select: { seed: true } });
+  if (!table?.seed) return null;
+  const match = await db.match.findUnique({ where: { tableId_seed: { tableId, seed: table.seed } }, select: { id: true } });
+  return match?.id ?? null;
+}
+
 export function findMatchRatingChanges(db: DbTx, matchId: string, scope: string) {
   return db.ratingChange.findMany({ where: { matchId, scope }, select: { userId: true, muBefore: true, mu: true } });
 }

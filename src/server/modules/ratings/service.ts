@@ -6,7 +6,7 @@
 import type { Db, DbTx } from "@/server/db";
 import { conservative, displayRating, initialSkill, isProvisional, rateMatch } from "./rating-system";
 import { findRankedTable } from "@/server/modules/ranked/repository";
-import { findDisplayNames, findMatchRatingChanges, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
+import { findDisplayNames, findMatchRatingChanges, findTableCurrentMatchId, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
 
 /** An interactive transaction's client (the caller's, which stores the match). */
 type Tx = Exclude<DbTx, Db>;
@@ -94,11 +94,9 @@ export async function playerRatings(db: Db, userId: string, viewerId: string | n
 export async function tableRatingChanges(db: DbTx, tableId: string): Promise<(number | null)[] | null> {
   const ranked = await findRankedTable(db, tableId);
   if (!ranked || ranked.userIds.length !== 4) return null;
-  const table = await db.table.findUnique({ where: { id: tableId }, select: { seed: true } });
-  if (!table?.seed) return null;
-  const match = await db.match.findUnique({ where: { tableId_seed: { tableId, seed: table.seed } }, select: { id: true } });
-  if (!match) return null;
-  const changes = await findMatchRatingChanges(db, match.id, ranked.scope);
+  const matchId = await findTableCurrentMatchId(db, tableId);
+  if (!matchId) return null;
+  const changes = await findMatchRatingChanges(db, matchId, ranked.scope);
   if (changes.length === 0) return null;
   const byUser = new Map(changes.map((c) => [c.userId, displayRating(c.mu) - displayRating(c.muBefore)]));
   return ranked.userIds.map((u) => byUser.get(u) ?? null);
