@@ -1,10 +1,11 @@
 /**
  * The bidding box: es-makker's bid ladder as a compact grid, one row per
  * level (7–13) and one column per bid kind (plain, the add-ons in the
- * table's order, and the sol contract that ranks after that level), like a
- * bridge bidding box. Only the bids legal now are enabled (and carry the
- * bid-<id> test id); the rest show where they sit. Variants with a handful
- * of bids (Danish, Norwegian) get one row of buttons.
+ * table's order, and the sol contract that ranks after that level), and
+ * Pass, like a bridge bidding box. It stays on the table through the whole
+ * auction (nothing moves when the turn passes); only the bids legal now are
+ * enabled (and carry the bid-<id> test id). Variants with a handful of bids
+ * (Danish, Norwegian) get one row of buttons.
  */
 "use client";
 
@@ -38,9 +39,10 @@ function ladderCells(options: Readonly<Record<string, unknown>>): { columns: str
   return { columns, cells };
 }
 
-export function BiddingBox({ variant, options, bids, act, t, te }: { variant: string; options: Readonly<Record<string, unknown>>; bids: readonly Bid[]; act: (a: Action) => void; t: Translator; te: Translator }) {
+export function BiddingBox({ variant, options, bids, canPass, act, t, te }: { variant: string; options: Readonly<Record<string, unknown>>; bids: readonly Bid[]; canPass: boolean; act: (a: Action) => void; t: Translator; te: Translator }) {
   const legal = new Set(bids.map((b) => b.bid));
   if (variant !== "esmakker") {
+    if (bids.length === 0) return null;
     return (
       <div className={styles.bidRow} role="group" aria-label={t("bids")} data-testid="bidding-box">
         {bids.map((a) => (
@@ -52,24 +54,26 @@ export function BiddingBox({ variant, options, bids, act, t, te }: { variant: st
     );
   }
   const { columns, cells } = ladderCells(options);
+  const last = columns[columns.length - 1]!;
   const levels = [...new Set(cells.map((c) => c.level))];
+  const passCorner = levels.slice(0, 2).every((level) => !cells.some((c) => c.level === level && c.column === last));
   const columnName = (c: string) => (c === "plain" ? t("bidPlain") : c === "sol" ? t("bidSol") : te.has(`addOns.${c}`) ? te(`addOns.${c}`) : c);
   return (
-    <div className={styles.bidBox} role="group" aria-label={t("bids")} data-testid="bidding-box" style={{ gridTemplateColumns: `2rem repeat(${columns.length}, minmax(0, 1fr))` }}>
+    <div className={styles.bidBox} role="group" aria-label={t("bids")} data-testid="bidding-box" style={{ gridTemplateColumns: `2rem repeat(${columns.length - 1}, minmax(0, 1fr)) minmax(0, ${last === "sol" ? 1.8 : 1}fr)` }}>
       <span aria-hidden="true" />
       {columns.map((c) => (
         <span key={c} className={styles.bidHead} aria-hidden="true">
           {columnName(c)}
         </span>
       ))}
-      {levels.map((level) => (
+      {levels.map((level, row) => (
         <div key={level} className={styles.bidLevel} role="group" aria-label={String(level)}>
-          <span className={styles.bidHead} aria-hidden="true">
+          <span className={styles.bidHead} aria-hidden="true" style={{ gridRow: row + 2, gridColumn: 1 }}>
             {level}
           </span>
-          {columns.map((column) => {
+          {columns.map((column, col) => {
             const cell = cells.find((c) => c.level === level && c.column === column);
-            if (!cell) return <span key={column} />;
+            if (!cell) return null;
             const on = legal.has(cell.id);
             const label = bidLabel(te, cell.id);
             return (
@@ -83,6 +87,7 @@ export function BiddingBox({ variant, options, bids, act, t, te }: { variant: st
                 onClick={() => act({ type: "bid", bid: cell.id })}
                 data-testid={on ? `bid-${cell.id}` : undefined}
                 data-bid={cell.id}
+                style={{ gridRow: row + 2, gridColumn: col + 2 }}
               >
                 {column === "sol" ? label : level}
               </button>
@@ -90,6 +95,12 @@ export function BiddingBox({ variant, options, bids, act, t, te }: { variant: st
           })}
         </div>
       ))}
+      {/* Pass fills the empty corner of the last column (sol starts at 9) when there is one, else a row of its own. */}
+      <div className={styles.bidPass} style={passCorner ? { gridRow: "2 / 4", gridColumn: columns.length + 1 } : { gridRow: levels.length + 2, gridColumn: "1 / -1" }}>
+        <button type="button" className={styles.secondary} disabled={!canPass} onClick={() => act({ type: "pass" })} data-testid={canPass ? "action-pass" : undefined}>
+          {te("actions.pass")}
+        </button>
+      </div>
     </div>
   );
 }

@@ -91,6 +91,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const over = table.status === "finished" || view?.over === true;
   const partnerships = fixedPartnerships(table.variant, hand?.contract ?? null, hand?.phase ?? null);
   const standIn = me !== null && table.seatInfo[me]?.away === true && !over;
+  // In an es-makker auction the bidding box sits on the felt, where the trick goes later, for the whole auction.
+  const boxInFelt = me !== null && hand?.phase === "auction" && table.variant === "esmakker";
   const lastResult: HandResult | undefined = view?.results[view.results.length - 1];
   const seated = me !== null;
   /** A seat taken during the match: this person's from the next deal on. */
@@ -139,7 +141,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           <span className={styles.name}>{occ ? names[seat] : t("emptySeat")}</span>
           {seat === me && <span className={styles.tag}>{t("you")}</span>}
           {occ?.kind === "bot" && (
-            <span className={styles.tag} data-testid={`seat-level-${seat}`} data-level={occ.level ?? DEFAULT_BOT_LEVEL}>
+            <span className={`${styles.tag} ${styles.levelTag}`} data-testid={`seat-level-${seat}`} data-level={occ.level ?? DEFAULT_BOT_LEVEL}>
               {t("computerLevel", { level: t(`levels.${occ.level ?? DEFAULT_BOT_LEVEL}`) })}
             </span>
           )}
@@ -155,9 +157,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         </div>
         {view && (
           <div className={styles.seatFacts}>
-            {hand && <span>{t("cardsLeft", { count: hand.hands[seat]?.count ?? 0 })}</span>}
+            {hand && <span className={styles.factCards}>{t("cardsLeft", { count: hand.hands[seat]?.count ?? 0 })}</span>}
             {hand && <span data-testid={`tricks-${seat}`}>{t("tricksWon", { count: hand.tricksWon[seat] ?? 0 })}</span>}
-            <span data-testid={`score-${seat}`}>{t("points", { n: view.scores[seat] ?? 0 })}</span>
+            <span className={styles.factPoints} data-testid={`score-${seat}`}>{t("points", { n: view.scores[seat] ?? 0 })}</span>
           </div>
         )}
         {/* One line that is always there, so a call, "thinking" or the countdown never changes the seat's height. */}
@@ -311,17 +313,19 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
             <figure key={`${p.seat}-${p.card}`} className={`${styles.trickCard} ${styles[`${placeOf(p.seat)}Card`]} ${shown.winner === p.seat ? styles.winnerCard : ""}`}>
               <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${cardName(tg, p.card)}`} testId={`trick-card-${p.seat}`} />
               <figcaption className={styles.caption}>
-                {shown.winner === p.seat ? (
+                {names[p.seat]}
+                {shown.winner === p.seat && (
                   <span className={styles.wonBy} data-testid="trick-winner">
-                    {t("wonTrick", { name: names[p.seat]! })}
+                    {t("wonTrick")}
                   </span>
-                ) : (
-                  names[p.seat]
                 )}
                 {i === 0 && shown.winner === null && <span className={styles.led}>{t("led")}</span>}
               </figcaption>
             </figure>
           ))}
+          {boxInFelt && (
+            <Choices variant={table.variant} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={false} upTo3={false} exchangeReady={false} canKeep={false} clearSelection={() => setSelected([])} />
+          )}
           {hand && hand.phase !== "auction" && (
             <button
               type="button"
@@ -342,7 +346,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         </p>
       )}
 
-      {hand && hand.phase === "auction" && hand.auction.length > 0 && (
+      {hand && hand.phase === "auction" && hand.auction.length > 0 && !boxInFelt && (
         <ol className={styles.auction} aria-label={t("auction")} data-testid="auction">
           {hand.auction.map((x, i) => (
             <li key={i}>
@@ -358,16 +362,18 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         </p>
       )}
 
-      {legal.length > 0 && !legal.every((a) => a.type === "play") && (
+      {!boxInFelt && legal.length > 0 && !legal.every((a) => a.type === "play") && (
         <Choices variant={table.variant} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} upTo3={upTo3} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
       )}
 
       {seated && hand && (
         <section className={styles.handArea} aria-label={t("yourHand")}>
           {/* Always one line, empty or not, so the hand does not jump when a hint comes or goes. */}
-          <p className={styles.hint} data-testid={mutedHint ? "hand-hint" : undefined}>
-            {mutedHint ?? "\u00a0"}
-          </p>
+          {(mutedHint || hand.phase !== "auction") && (
+            <p className={styles.hint} data-testid={mutedHint ? "hand-hint" : undefined}>
+              {mutedHint ?? "\u00a0"}
+            </p>
+          )}
           <div className={`${styles.hand} ${myTurn ? styles.handActive : ""}`} data-testid="my-hand">
             {myCards.map((c, i) => (
               <PlayingCard
@@ -514,10 +520,15 @@ function Choices({
   variant: string; options: Readonly<Record<string, unknown>>; legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; upTo3: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
 } & Tr) {
   const bids = legal.filter((a): a is Extract<Action, { type: "bid" }> => a.type === "bid");
-  const others = legal.filter((a) => a.type !== "bid" && a.type !== "exchange" && a.type !== "hide" && a.type !== "play");
+  const boxed = variant === "esmakker" && legal.every((a) => a.type === "bid" || a.type === "pass");
+  const others = legal.filter((a) => a.type !== "bid" && a.type !== "exchange" && a.type !== "hide" && a.type !== "play" && !(boxed && a.type === "pass"));
   return (
     <section className={styles.choices} data-testid="choices" aria-label={t("yourChoice")}>
-      {bids.length > 0 && <BiddingBox variant={variant} options={options} bids={bids} act={act} t={t} te={te} />}
+      {boxed ? (
+        <BiddingBox variant={variant} options={options} bids={bids} canPass={legal.some((a) => a.type === "pass")} act={act} t={t} te={te} />
+      ) : (
+        bids.length > 0 && <BiddingBox variant={variant} options={options} bids={bids} canPass={false} act={act} t={t} te={te} />
+      )}
       {others.length > 0 && (
         <div className={styles.choiceRow}>
           {others.map((a, i) => {
