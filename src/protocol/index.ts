@@ -119,6 +119,11 @@ export interface ChatLine {
   readonly from: string;
   readonly text: string;
   readonly at: number;
+  /**
+   * A line from the table itself (`from` is ""), e.g. what the stand-in chose for an absent person:
+   * translate engine.json "standIn.<key>" with `params`; `text` is the English wording.
+   */
+  readonly system?: { readonly key: string; readonly params: Readonly<Record<string, string>> };
 }
 
 /** A stable error code and an English message; the browser translates the code. */
@@ -158,7 +163,6 @@ export const TABLE_ERRORS = [
   "table/unavailable",
   "table/internal",
   "table/unsafe-text",
-  "table/not-away",
   "table/no-rematch",
   "table/ended",
   "table/quota",

@@ -16,6 +16,7 @@ import { PrismaTableStore } from "./prisma-store";
 import { attachSockets, SocketTransport } from "./socket";
 import { newProcessId, RedisCluster, type Cluster } from "./cluster";
 import { clubAccessFacts } from "@/server/modules/clubs/access";
+import { createRematchTable } from "@/server/modules/tables/service";
 import { ProcessLiveness } from "./liveness";
 import { log } from "@/server/log";
 
@@ -31,6 +32,8 @@ export interface RealtimeOptions {
   readonly cluster?: Cluster;
   /** The only process on its database (the embedded one): no liveness lock, every other lease owner is gone. */
   readonly soleProcess?: boolean;
+  /** How long a match in play goes on with nobody at the table before it ends as abandoned (default 3 minutes). */
+  readonly abandonGraceMs?: number;
 }
 
 /**
@@ -69,6 +72,14 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     // With other processes waiting to take over, a dead driver's tables should not wait long.
     leaseMs: opts.leaseMs ?? (opts.cluster ? 10_000 : undefined),
     facts: (tableId, userId) => clubAccessFacts(getDb(), tableId, userId),
+    abandonGraceMs: opts.abandonGraceMs,
+    // A rematch table counts against its creator's quota like any table they open.
+    createRematchTable: async (from, creatorId) => {
+      const made = await createRematchTable(getDb(), from, creatorId);
+      return made.ok
+        ? { ok: true, tableId: made.value.id }
+        : { ok: false, error: { code: made.error.code === "TABLE_QUOTA" || made.error.code === "TABLE_RATE_LIMITED" ? "table/quota" : "table/no-rematch", message: made.error.message } };
+    },
   });
   (globalThis as WithHub)[hubKey] = hub;
   const allowedOrigins = process.env.AUTH_URL ? [process.env.AUTH_URL] : [];

@@ -11,14 +11,15 @@
  * driven elsewhere is forwarded to its driving process.
  */
 import type { Seat } from "@/engine/types";
-import type { Ack, ClientMessage, LobbyFilter, TableSummary, WireError } from "@/protocol";
+import type { Ack, ClientMessage, LobbyFilter, SeatOccupant, TableSummary, WireError } from "@/protocol";
 import { log } from "@/server/log";
 import { UNSAFE_TEXT_KEY } from "@/lib/safe-text";
 import { internalAck } from "./internal-error";
 import { parseClientMessage } from "@/protocol";
 import { DEFAULT_BOT_BUDGET_MS, type BotDecide } from "./bot";
 import type { Cluster, TableMessage } from "./cluster";
-import { TableRoom } from "./room";
+import { TableRoom, type RematchResult } from "./room";
+import { planStart } from "@/server/modules/matches/lifecycle";
 import { readLobbyPage, type NewTable, type TableRecord, type TableStore } from "./store";
 import { NO_CLUB, type AccessFacts } from "./seating";
 import type { Conn, Transport } from "./transport";
@@ -39,7 +40,17 @@ export interface HubOptions {
   readonly cluster?: Cluster;
   /** Called last by shutdown() (stops the computer players' worker threads). */
   readonly onShutdown?: () => Promise<void>;
+  /** How long a match in play goes on with nobody at the table before it ends as abandoned (default 3 minutes). */
+  readonly abandonGraceMs?: number;
+  /**
+   * Creates the (open, empty) table of a rematch with `from`'s set-up in the name of `creatorId`, within
+   * their table quota (the tables service's rules); default: straight in the store, without quota.
+   */
+  readonly createRematchTable?: (from: TableRecord, creatorId: string) => Promise<RematchResult>;
 }
+
+/** Grace period of a match in play that every person left. */
+export const DEFAULT_ABANDON_GRACE_MS = 180_000;
 
 /** Longest wait for a dead driver's lease to run out before answering "busy" (the sweep takes the table later). */
 const TAKEOVER_WAIT_MS = 5000;
@@ -130,6 +141,30 @@ export class TableHub {
     });
   }
 
+  /**
+   * A rematch: the new table (within the creator's quota), its seats filled as
+   * at the end of `from` so its match starts at once, and its room loaded so
+   * its computer players and timers run before anyone arrives.
+   */
+  private async createRematch(from: TableRecord, creatorId: string, seats: readonly SeatOccupant[]): Promise<RematchResult> {
+    const made = this.opts.createRematchTable
+      ? await this.opts.createRematchTable(from, creatorId)
+      : await this.opts.store
+          .createTable(
+            { variant: from.variant, options: from.options, isPrivate: from.isPrivate, createdById: creatorId, turnSeconds: from.turnSeconds, botBudgetMs: from.botBudgetMs, trickPauseMs: from.trickPauseMs },
+            this.now(),
+          )
+          .then((t): RematchResult => ({ ok: true, tableId: t.id }));
+    if (!made.ok) return made;
+    const rec = await this.opts.store.getTable(made.tableId);
+    const start = rec && planStart(rec, seats, this.now());
+    if (!start) throw new Error(`rematch table ${made.tableId} could not start`);
+    await this.opts.store.updateSeats(rec.id, seats, { seed: start.start.seed, at: start.start.at });
+    await this.room(rec.id).catch((err: unknown) => log.warn({ tableId: rec.id, err: errText(err) }, "rematch table not loaded here; the sweep takes it"));
+    this.lobbyChanged();
+    return made;
+  }
+
   /** The room of a table, loaded by replay on first use; null when unknown or driven by another process. */
   room(tableId: string): Promise<TableRoom | null> {
     let p = this.rooms.get(tableId);
@@ -168,6 +203,8 @@ export class TableHub {
       botBudgetMs: this.opts.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
       onSummaryChange: () => this.lobbyChanged(),
       onLeaseLost: () => this.drop(tableId, room),
+      abandonGraceMs: this.opts.abandonGraceMs ?? DEFAULT_ABANDON_GRACE_MS,
+      createRematch: (from, creatorId, seats) => this.createRematch(from, creatorId, seats),
     });
     room.resume();
     this.drivers.delete(tableId);
@@ -382,8 +419,9 @@ export class TableHub {
       case "chat":
         return room.say(conn, msg.text, await facts());
       case "seat/back":
+        return room.seatBack(conn);
       case "table/rematch":
-        return { ok: false, error: { code: "table/internal", message: "Not available yet." } };
+        return room.rematch(conn, msg.agree);
     }
   }
 

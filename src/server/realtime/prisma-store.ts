@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Action, Seat } from "@/engine/types";
-import type { SeatOccupant, TableStatus } from "@/protocol";
+import { TRICK_PAUSE_MS, type SeatOccupant, type TableStatus } from "@/protocol";
+import { tableRatingChanges } from "@/server/modules/ratings/service";
 import type { AppendResult, FinishedMatch, LobbyPage, LobbyQuery, NewTable, StoredAction, TableRecord, TableStore } from "./store";
 import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
@@ -35,6 +36,8 @@ const tableSelect = {
   seq: true,
   turnSeconds: true,
   botBudgetMs: true,
+  trickPauseMs: true,
+  rematchTableId: true,
   handOwners: true,
   lastActionAt: true,
   createdAt: true,
@@ -55,6 +58,8 @@ const toRecord = (r: TableRow, ranked: { userIds: string[] } | null = null): Tab
   seq: r.seq,
   turnSeconds: r.turnSeconds,
   botBudgetMs: r.botBudgetMs,
+  trickPauseMs: r.trickPauseMs,
+  rematchTableId: r.rematchTableId,
   lastActionAt: r.lastActionAt.getTime(),
   createdAt: r.createdAt.getTime(),
   handOwners: (r.handOwners as (string | null)[] | null) ?? null,
@@ -91,6 +96,7 @@ export class PrismaTableStore implements TableStore {
         createdById: input.createdById,
         turnSeconds: input.turnSeconds,
         botBudgetMs: input.botBudgetMs ?? null,
+        trickPauseMs: input.trickPauseMs ?? TRICK_PAUSE_MS.default,
         inviteCode: randomBytes(12).toString("base64url"),
         seats: json([null, null, null, null]),
         lastActionAt: new Date(now),
@@ -115,12 +121,12 @@ export class PrismaTableStore implements TableStore {
   }
 
   /**
-   * A lobby page. Visible: public tables not finished that are no club's, or
+   * A lobby page. Visible: public tables waiting or in play that are no club's, or
    * whose club has the viewer as a member, or that let guests watch.
    */
   async listLobby(q: LobbyQuery): Promise<LobbyPage> {
     const conds: Prisma.Sql[] = [
-      Prisma.sql`t.status <> 'finished'`,
+      Prisma.sql`t.status IN ('open', 'playing')`,
       Prisma.sql`t."isPrivate" = false`,
       q.viewerId
         ? Prisma.sql`(c."tableId" IS NULL OR c."guestsMayWatch" OR EXISTS (SELECT 1 FROM "ClubMember" m WHERE m."clubId" = c."clubId" AND m."userId" = ${q.viewerId}))`
@@ -186,6 +192,20 @@ export class PrismaTableStore implements TableStore {
   async finishMatch(match: FinishedMatch) {
     // History rows, ratings and the analysis queue are written in the same transaction as the match's end, once per match.
     return finishMatch(this.db, match);
+  }
+
+  async abandonTable(tableId: string, leaseOwner: string) {
+    const moved = await this.db.table.updateMany({ where: { id: tableId, status: "playing", leaseOwner }, data: { status: "abandoned" } });
+    return moved.count === 1;
+  }
+
+  async setRematchTable(tableId: string, rematchTableId: string) {
+    const moved = await this.db.table.updateMany({ where: { id: tableId, rematchTableId: null }, data: { rematchTableId } });
+    return moved.count === 1;
+  }
+
+  ratingChanges(tableId: string) {
+    return tableRatingChanges(this.db, tableId);
   }
 
   async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {

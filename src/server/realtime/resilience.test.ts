@@ -15,7 +15,7 @@ import { MemoryTableStore, type NewTable } from "./store";
 import { MemoryTransport, type Conn } from "./transport";
 
 const users: Conn[] = [0, 1, 2, 3].map((i) => ({ id: `c${i}`, user: { id: `u${i}`, name: `Player ${i}` } }));
-const table = (over: Partial<NewTable> = {}): NewTable => ({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: "u0", turnSeconds: 60, ...over });
+const table = (over: Partial<NewTable> = {}): NewTable => ({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: "u0", turnSeconds: 60, trickPauseMs: 0, ...over });
 const expectOk = (a: Ack) => expect(a).toEqual({ ok: true });
 
 async function waitFor(cond: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {

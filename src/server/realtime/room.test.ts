@@ -39,6 +39,7 @@ const table = (over: Partial<NewTable> = {}): NewTable => ({
   isPrivate: false,
   createdById: "u0",
   turnSeconds: 60,
+  trickPauseMs: 0,
   ...over,
 });
 
@@ -179,6 +180,26 @@ describe("table room", () => {
     expect(actions.every((a) => a.byBot)).toBe(true);
     const snap: TableSnapshot = transport.lastTable("c0")!;
     expect(snap.seatInfo.some((s) => s.away)).toBe(true);
+    await hub.shutdown();
+  });
+
+  it("an away person who acts takes their seat back from the stand-in (a refused action does not)", async () => {
+    const bots = recordingBots(0); // the stand-in's card decision never comes: the turn waits for the person
+    const { store, transport, hub } = setup(bots.decide);
+    const t = await hub.createTable(table({ turnSeconds: 1 }));
+    await seatAll(hub, t.id);
+    await waitFor(() => bots.asked.length === 1);
+    const turn = bots.asked[0]!.view.seat as Seat;
+    const snap = transport.lastTable(`c${turn}`)!;
+    expect(snap.seatInfo[turn]!.away).toBe(true);
+    expect(snap.turnDeadline).toBeNull();
+    const legal = snap.view!.hand!.legal;
+    // Classic whist has no auction: a pass is refused by the engine.
+    expect(await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: snap.seq, action: { type: "pass" } })).toMatchObject({ ok: false });
+    expect((await hub.room(t.id))!.snapshotFor(turn).seatInfo[turn]!.away).toBe(true);
+    expectOk(await hub.handle(users[turn]!, { type: "action", tableId: t.id, seq: snap.seq, action: legal[0]! }));
+    expect(transport.lastTable(`c${turn}`)!.seatInfo[turn]!.away).toBe(false);
+    expect((await store.loadActions(t.id))[0]).toMatchObject({ seat: turn, byBot: false });
     await hub.shutdown();
   });
 

@@ -19,6 +19,7 @@ import { DEFAULT_BOT_LEVEL } from "@/protocol";
 import { log } from "@/server/log";
 import { finishedMatchOf, planStart, replayMatch } from "@/server/modules/matches/lifecycle";
 import type { BotDecide } from "./bot";
+import { standInMove, standInNotice } from "./stand-in";
 import * as seating from "./seating";
 import type { AccessFacts } from "./seating";
 import { toTableSummary, type StoredAction, type TableRecord, type TableStore } from "./store";
@@ -43,7 +44,13 @@ export interface RoomDeps {
   readonly onSummaryChange: (summary: TableSummary) => void;
   /** Called when a write finds that another process drives the table now. */
   readonly onLeaseLost?: () => void;
+  /** How long a match in play may go on with nobody at the table (no connection) before it ends as abandoned. */
+  readonly abandonGraceMs: number;
+  /** Creates and starts the rematch table for `from` (same set-up, `seats`) in the name of `creatorId`, within that person's quota. */
+  readonly createRematch: (from: TableRecord, creatorId: string, seats: readonly SeatOccupant[]) => Promise<RematchResult>;
 }
+
+export type RematchResult = { readonly ok: true; readonly tableId: string } | { readonly ok: false; readonly error: WireError };
 
 const wireError = (code: string, message: string): WireError => ({ code, message });
 const fail = (code: string, message: string): Ack => ({ ok: false, error: wireError(code, message) });
@@ -82,6 +89,16 @@ export class TableRoom {
   /** Failed computer-player or timer turns in a row: the backoff of the next try. */
   private turnFailures = 0;
   private closed = false;
+  /** When each seat's person last took their seat back: their turn time runs from then at the earliest. */
+  private readonly backAt = [0, 0, 0, 0];
+  /** The table version at which the last trick was completed, and when: computer players leave it on the table for trickPauseMs. */
+  private lastTrick: { seq: number; at: number } | null = null;
+  /** Ends the match as abandoned when nobody comes back in time (armed while no connection is open). */
+  private abandonTimer: ReturnType<typeof setTimeout> | null = null;
+  /** After the match: the seats that agreed to a rematch (computer seats agree at once). In memory: a restart asks again. */
+  private readonly rematchVotes = new Set<Seat>();
+  /** Per seat, the rating change of the finished ranked match, once read. */
+  private ratingChanges: (number | null)[] | null = null;
 
   constructor(
     private rec: TableRecord,
@@ -117,6 +134,8 @@ export class TableRoom {
    */
   resume(): void {
     this.schedule();
+    this.watchAbandon();
+    if (this.rec.status === "finished") this.afterFinish();
     if (this.state?.over && this.rec.status === "playing") {
       this.enqueue(() => this.finishStep()).catch((err: unknown) => {
         if (!(err instanceof RoomClosedError)) log.error({ tableId: this.rec.id, err: errText(err) }, "finishing step failed");
@@ -128,6 +147,8 @@ export class TableRoom {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.abandonTimer) clearTimeout(this.abandonTimer);
+    this.abandonTimer = null;
   }
 
   /** Runs `step` after everything queued before it; a failing step never blocks the queue. */
@@ -157,8 +178,9 @@ export class TableRoom {
       this.conns.set(conn.id, conn);
       if (seating.managesTable(this.rec, this.person(conn, facts))) this.managers.add(conn.id);
       else this.managers.delete(conn.id);
+      this.watchAbandon();
       const seat = this.seatOf(conn);
-      if (seat !== null) this.away[seat] = false;
+      if (seat !== null && this.away[seat]) this.comeBack(seat);
       this.sendSnapshot(conn);
       this.deps.transport.send(conn.id, { type: "chatHistory", tableId: this.rec.id, lines: this.chat.slice() });
       this.broadcast(); // connection status changed for the others
@@ -172,7 +194,65 @@ export class TableRoom {
     return this.atOnce(() => {
       this.managers.delete(connId);
       if (this.conns.delete(connId)) this.broadcast();
+      this.watchAbandon();
     });
+  }
+
+  /** The person at `seat` is back: the stand-in stops, and their turn time starts now. */
+  private comeBack(seat: Seat): void {
+    this.away[seat] = false;
+    this.backAt[seat] = this.deps.now();
+  }
+
+  /** "seat/back": the absent person takes their seat back from the stand-in (nothing changes for a person who is not away). */
+  seatBack(conn: Conn): Promise<Ack> {
+    return this.enqueue(async () => {
+      const seat = this.seatOf(conn);
+      if (seat === null) return { ok: false, error: seating.SEAT_ERRORS.notSeated() };
+      this.conns.set(conn.id, conn);
+      if (this.away[seat]) {
+        this.comeBack(seat);
+        this.broadcast();
+        this.schedule();
+      }
+      return OK;
+    });
+  }
+
+  // ---------------------------------------------------------------- abandonment
+
+  /**
+   * Arms the abandonment timer while a match is in play and nobody has the
+   * table open (players and spectators alike), disarms it otherwise. When it
+   * fires the match ends without a result: status "abandoned", out of the lobby.
+   */
+  private watchAbandon(): void {
+    const idle = !this.closed && this.rec.status === "playing" && this.conns.size === 0;
+    if (!idle) {
+      if (this.abandonTimer) clearTimeout(this.abandonTimer);
+      this.abandonTimer = null;
+      return;
+    }
+    if (this.abandonTimer) return;
+    this.abandonTimer = setTimeout(() => {
+      this.abandonTimer = null;
+      this.enqueue(() => this.abandon()).catch((err: unknown) => {
+        if (!(err instanceof RoomClosedError)) log.error({ tableId: this.rec.id, err: errText(err) }, "abandoning the table failed");
+      });
+    }, this.deps.abandonGraceMs);
+    this.abandonTimer.unref?.();
+  }
+
+  private async abandon(): Promise<void> {
+    if (this.closed || this.rec.status !== "playing" || this.conns.size > 0) return;
+    const done = await this.persist("abandon", () => this.deps.store.abandonTable(this.rec.id, this.deps.owner));
+    if (!done) return; // finished meanwhile, or driven elsewhere now
+    log.info({ tableId: this.rec.id }, "table abandoned: everybody left");
+    this.rec = { ...this.rec, status: "abandoned" };
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.deps.onSummaryChange(this.summary());
+    this.broadcast();
   }
 
   /** Runs a step that touches only memory right away (JavaScript runs it whole, between two steps of the queue). */
@@ -273,14 +353,18 @@ export class TableRoom {
         return { ok: false, error: reserved ? seating.SEAT_ERRORS.nextDeal() : seating.SEAT_ERRORS.notSeated() };
       }
       this.conns.set(conn.id, conn);
-      this.away[seat] = false;
+      if (this.rec.status === "abandoned") return fail("table/ended", "This match ended: everybody had left the table.");
       if (!this.state) return fail("table/not-started", "The match has not started.");
       if (seq !== this.rec.seq) {
         // A duplicate or stale action: the sender gets the current view, nothing changes.
         this.sendSnapshot(conn);
         return fail("table/stale", `Stale action: the table is at version ${this.rec.seq}.`);
       }
-      return this.commit(seat, action, false);
+      const wasAway = this.away[seat];
+      if (wasAway) this.comeBack(seat); // acting takes the seat back from the stand-in
+      const res = await this.commit(seat, action, false);
+      if (!res.ok && wasAway) this.away[seat] = true; // only an accepted action takes the seat back
+      return res;
     });
   }
 
@@ -307,6 +391,7 @@ export class TableRoom {
     }
     this.state = step.state;
     this.actions.push(stored);
+    if (step.events.some((e) => e.type === "trickWon")) this.lastTrick = { seq: stored.seq, at };
     const prevOwners = this.rec.handOwners;
     this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at, ...(dealt ? { handOwners: dealt } : {}) };
     // Someone new at a seat starts present (the stand-in flag was the previous owner's).
@@ -329,9 +414,67 @@ export class TableRoom {
     const match = finishedMatchOf(this.rec, this.actions, state, this.rec.lastActionAt);
     const outcome = await this.persist("finish", () => this.deps.store.finishMatch(match));
     if (outcome === "already-recorded") log.info({ tableId: this.rec.id }, "match was already recorded");
-    this.rec = { ...this.rec, status: "finished" };
+    // Abandoned elsewhere before this finish (it never is recorded then).
+    this.rec = { ...this.rec, status: outcome === "abandoned" ? "abandoned" : "finished" };
+    this.watchAbandon();
+    if (this.rec.status === "finished") this.afterFinish();
     this.deps.onSummaryChange(this.summary());
     this.broadcast();
+  }
+
+  /** After the match: computer seats agree to a rematch, and a ranked match's rating changes are read for the snapshot. */
+  private afterFinish(): void {
+    for (const [i, o] of this.rec.seats.entries()) if (o?.kind === "bot") this.rematchVotes.add(i as Seat);
+    if (!this.rec.ranked || this.ratingChanges) return;
+    this.deps.store.ratingChanges(this.rec.id).then(
+      (changes) => {
+        this.ratingChanges = changes;
+        if (changes) this.broadcast();
+      },
+      (err: unknown) => log.warn({ tableId: this.rec.id, err: errText(err) }, "rating changes not read"),
+    );
+  }
+
+  // ---------------------------------------------------------------- rematch
+
+  /** Rematches are offered after a finished match that people played, never at ranked tables (ranked pairing is the queue's). */
+  private rematchOffered(): boolean {
+    return this.rec.status === "finished" && !this.rec.ranked && this.rec.seats.some((o) => o?.kind === "human");
+  }
+
+  /**
+   * A person seated at the end votes for (or withdraws from) a rematch. When
+   * every seat agreed, the new table is created with the same seats and
+   * set-up (within the creator's quota) and its id goes to everyone.
+   */
+  rematch(conn: Conn, agree: boolean): Promise<Ack> {
+    return this.enqueue(async () => {
+      if (!this.rematchOffered()) return fail("table/no-rematch", "A rematch is offered only after a finished match that is not ranked.");
+      const userId = conn.user?.id ?? null;
+      const seat = seating.occupiedSeat(this.rec, userId);
+      if (seat === null) return { ok: false, error: seating.SEAT_ERRORS.notSeated() };
+      if (this.rec.rematchTableId) return OK; // agreed already: the table is there
+      if (agree) this.rematchVotes.add(seat);
+      else this.rematchVotes.delete(seat);
+      if (this.rematchVotes.size < 4) {
+        this.broadcast();
+        return OK;
+      }
+      const seats = this.rec.seats as readonly SeatOccupant[];
+      const humans = seats.flatMap((o) => (o.kind === "human" ? [o.userId] : []));
+      // The table's creator opens the rematch if they played; otherwise the first person seated.
+      const creatorId = humans.includes(this.rec.createdById) ? this.rec.createdById : humans[0]!;
+      const made = await this.deps.createRematch(this.rec, creatorId, seats);
+      if (!made.ok) {
+        this.rematchVotes.delete(seat); // the last vote did not take: it may be cast again later
+        this.broadcast();
+        return { ok: false, error: made.error };
+      }
+      await this.persist("rematch", () => this.deps.store.setRematchTable(this.rec.id, made.tableId));
+      this.rec = { ...this.rec, rematchTableId: made.tableId };
+      this.broadcast();
+      return OK;
+    });
   }
 
   // ---------------------------------------------------------------- turn timer and computer players
@@ -351,10 +494,12 @@ export class TableRoom {
     const seq = this.rec.seq;
     // A person plays their seat (until away past the timer); a computer seat, a stand-in or a reserved seat is played at once.
     const humanPresent = seating.personPlays(this.rec, turn) && !this.away[turn];
-    const delay = humanPresent ? Math.max(0, this.rec.lastActionAt + this.rec.turnSeconds * 1000 - this.deps.now()) : 0;
+    const delay = humanPresent ? Math.max(0, this.turnDeadlineOf(turn) - this.deps.now()) : 0;
+    // A person's seat played by the computer (after the timer, or while away) gets the stand-in's limited moves.
+    const standIn = seating.personPlays(this.rec, turn);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.botTurn(turn, seq, occupant, humanPresent).catch((err: unknown) => this.turnFailed(seq, err));
+      this.botTurn(turn, seq, occupant, humanPresent, standIn).catch((err: unknown) => this.turnFailed(seq, err));
     }, delay);
     this.timer.unref?.();
   }
@@ -381,12 +526,12 @@ export class TableRoom {
    * the seat still has the same occupant (a person may have taken it over).
    * Rejects when the move could not be made; the caller schedules it again.
    */
-  private async botTurn(seat: Seat, seq: number, occupant: SeatOccupant | null, standIn: boolean): Promise<void> {
+  private async botTurn(seat: Seat, seq: number, occupant: SeatOccupant | null, timedOut: boolean, standIn: boolean): Promise<void> {
     const startedAt = this.deps.now();
     const view = await this.enqueue(async () => {
       if (this.closed || this.rec.seq !== seq || !this.state || this.thinkingAt === seq) return null;
-      if (standIn) {
-        this.away[seat] = true; // the computer stands in until the player acts or reconnects
+      if (timedOut) {
+        this.away[seat] = true; // the computer stands in until the player takes the seat back or acts
         this.broadcast();
       }
       this.thinkingAt = seq;
@@ -394,25 +539,32 @@ export class TableRoom {
     });
     if (!view) return;
     const level: BotSeatLevel = occupant?.kind === "bot" ? (occupant.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL;
-    let action: Action | null = null;
+    // The stand-in plays cards only; in an auction it passes, a set-up choice is the safest one.
+    const move = standIn ? standInMove(view) : null;
+    let action: Action | null = move && move.kind !== "cards" ? move.action : null;
     let failure: unknown = null;
-    try {
-      action = await this.deps.decide(view, { level, budgetMs: this.rec.botBudgetMs ?? this.deps.botBudgetMs, seed: `table:${this.rec.id}` });
-    } catch (e) {
-      failure = e;
+    if (!action) {
+      try {
+        action = await this.deps.decide(view, { level, budgetMs: this.rec.botBudgetMs ?? this.deps.botBudgetMs, seed: `table:${this.rec.id}` });
+      } catch (e) {
+        failure = e;
+      }
     }
-    const wait = startedAt + this.deps.botDelayMs - this.deps.now();
+    // A completed trick stays on the table for the table's trick pause before the next computer move.
+    const trick = this.lastTrick?.seq === seq ? this.lastTrick.at + this.rec.trickPauseMs : 0;
+    const wait = Math.max(startedAt + this.deps.botDelayMs, trick) - this.deps.now();
     if (action && wait > 0) await sleep(wait);
     await this.enqueue(async () => {
       if (this.thinkingAt === seq) this.thinkingAt = null;
       if (this.closed || this.rec.seq !== seq) return;
       if (!action) throw new Error(`computer player failed: ${errText(failure)}`);
-      if (this.rec.seats[seat] !== occupant && seating.personPlays(this.rec, seat)) {
+      if ((this.rec.seats[seat] !== occupant || (standIn && !this.away[seat])) && seating.personPlays(this.rec, seat)) {
         this.schedule(); // a person took their seat back while the computer was thinking
         return;
       }
       const res = await this.commit(seat, action, true);
       if (!res.ok) throw new Error(`computer player's action refused: ${res.error.code}`);
+      if (move?.kind === "setup" && occupant?.kind === "human") this.announce(standInNotice(occupant.name, action));
     });
   }
 
@@ -432,6 +584,14 @@ export class TableRoom {
     });
   }
 
+  /** A line from the table itself, to everyone there. */
+  private announce(notice: { key: string; params: Record<string, string>; text: string }): void {
+    const line: ChatLine = { from: "", text: notice.text, at: this.deps.now(), system: { key: notice.key, params: notice.params } };
+    this.chat.push(line);
+    if (this.chat.length > CHAT_KEPT) this.chat.shift();
+    for (const id of this.conns.keys()) this.deps.transport.send(id, { type: "chat", tableId: this.rec.id, line });
+  }
+
   // ---------------------------------------------------------------- what leaves the server
 
   summary(): TableSummary {
@@ -449,9 +609,7 @@ export class TableRoom {
     }));
     const turn = state ? engine.currentTurn(state) : null;
     const turnDeadline =
-      turn !== null && this.rec.status === "playing" && this.rec.seats[turn]?.kind === "human" && !this.away[turn]
-        ? this.rec.lastActionAt + this.rec.turnSeconds * 1000
-        : null;
+      turn !== null && this.rec.status === "playing" && this.rec.seats[turn]?.kind === "human" && !this.away[turn] ? this.turnDeadlineOf(turn) : null;
     return {
       ...this.summary(),
       seq: this.rec.seq,
@@ -463,10 +621,15 @@ export class TableRoom {
       view: state ? engine.view(state, seat) : null,
       handSeedHash: state?.handSeed && state.hand ? sha256Hex(state.handSeed) : null,
       turnDeadline,
-      trickPauseMs: 1500,
-      rematch: null,
-      ratingChanges: null,
+      trickPauseMs: this.rec.trickPauseMs,
+      rematch: this.rematchOffered() ? { votes: [...this.rematchVotes].sort(), tableId: this.rec.rematchTableId } : null,
+      ratingChanges: this.rec.status === "finished" ? this.ratingChanges : null,
     };
+  }
+
+  /** When the person at `seat` will be stood in for: the turn time from the last action, or from their coming back. */
+  private turnDeadlineOf(seat: Seat): number {
+    return Math.max(this.rec.lastActionAt, this.backAt[seat]!) + this.rec.turnSeconds * 1000;
   }
 
   /** The seat whose cards a connection may see and play now (seating.playingSeat). */

@@ -162,7 +162,7 @@ export function takeDecision(t: SeatingTable, p: Person, seat: Seat): TakeDecisi
   const club = clubRefusal(p.facts, "sit");
   if (club) return no(club);
   if (!admitted(t, p)) return no(SEAT_ERRORS.private());
-  if (t.status === "finished") return no(SEAT_ERRORS.over());
+  if (t.status === "finished" || t.status === "abandoned") return no(SEAT_ERRORS.over());
   if (t.fixedSeats && t.fixedSeats[seat] !== id) return no(SEAT_ERRORS.rankedSeat());
   if (occupiedSeat(t, id) !== null) return no(SEAT_ERRORS.alreadySeated());
   const cur = t.seats[seat] ?? null;

@@ -3,7 +3,7 @@
  * the same registerRealtime wiring as src/server/main.ts. Used by the
  * integration tests (as a child process that can be killed) and the table
  * benchmarks. Needs DATABASE_URL (migrated) and AUTH_SECRET; LIVE_PORT (0 = any),
- * BOT_DELAY_MS, BOT_BUDGET_MS, BOT_THREADS, LEASE_MS, REDIS_URL and REDIS_PREFIX optional. Prints
+ * BOT_DELAY_MS, BOT_BUDGET_MS, BOT_THREADS, LEASE_MS, ABANDON_GRACE_MS, REDIS_URL and REDIS_PREFIX optional. Prints
  * "listening <port>" when ready.
  */
 import { createServer } from "node:http";
@@ -26,6 +26,7 @@ const hub = registerRealtime(io, {
   botBudgetMs: optional("BOT_BUDGET_MS"),
   botThreads: optional("BOT_THREADS"),
   leaseMs: optional("LEASE_MS") ?? 30_000,
+  abandonGraceMs: optional("ABANDON_GRACE_MS"),
   cluster,
 });
 await hub.resumed;

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Action, Seat } from "@/engine/types";
-import type { LobbyFilter, SeatOccupant, TableStatus, TableSummary } from "@/protocol";
+import { TRICK_PAUSE_MS, type LobbyFilter, type SeatOccupant, type TableStatus, type TableSummary } from "@/protocol";
 
 export interface TableRecord {
   readonly id: string;
@@ -25,6 +25,10 @@ export interface TableRecord {
   readonly turnSeconds: number;
   /** Thinking time per strong computer-player decision (ms); null: the server's default. */
   readonly botBudgetMs: number | null;
+  /** How long a completed trick stays before a computer player (or stand-in) acts next (ms). */
+  readonly trickPauseMs: number;
+  /** The table its players agreed to play their rematch at, once created. */
+  readonly rematchTableId: string | null;
   /** When the last action was accepted (or the match started): the turn timer runs from here. */
   readonly lastActionAt: number;
   readonly createdAt: number;
@@ -110,6 +114,8 @@ export interface NewTable {
   readonly turnSeconds: number;
   /** Thinking time per strong computer-player decision (ms); default: the server's. */
   readonly botBudgetMs?: number | null;
+  /** Default TRICK_PAUSE_MS.default. */
+  readonly trickPauseMs?: number;
 }
 
 export interface FinishedMatch {
@@ -123,8 +129,8 @@ export interface FinishedMatch {
 
 export type AppendResult = "ok" | "conflict";
 
-/** Was the finished match stored now, or already (a retried or resumed finish)? */
-export type FinishResult = "recorded" | "already-recorded" | "no-such-table";
+/** Was the finished match stored now, or already (a retried or resumed finish)? An abandoned table is never recorded. */
+export type FinishResult = "recorded" | "already-recorded" | "no-such-table" | "abandoned";
 
 export interface TableStore {
   createTable(input: NewTable, now: number): Promise<TableRecord>;
@@ -156,6 +162,15 @@ export interface TableStore {
    * the same match stores nothing.
    */
   finishMatch(match: FinishedMatch): Promise<FinishResult | void>;
+  /**
+   * Ends a match in play that every person left: status "abandoned" (it leaves
+   * the lobby), only while the table is playing and `leaseOwner` drives it.
+   */
+  abandonTable(tableId: string, leaseOwner: string): Promise<boolean>;
+  /** Records the rematch table once (false when the table has one already). */
+  setRematchTable(tableId: string, rematchTableId: string): Promise<boolean>;
+  /** Per seat, the shown-rating change the table's finished ranked match brought (null per seat not rated); null when none was rated. */
+  ratingChanges(tableId: string): Promise<(number | null)[] | null>;
   /**
    * Takes or renews the table's lease; false only when another process provably
    * holds it: its lease has not run out and that process is alive. The lease of
@@ -193,6 +208,8 @@ export class MemoryTableStore implements TableStore {
       id,
       ...input,
       botBudgetMs: input.botBudgetMs ?? null,
+      trickPauseMs: input.trickPauseMs ?? TRICK_PAUSE_MS.default,
+      rematchTableId: null,
       inviteCode: `inv-${id}`,
       seats: [null, null, null, null],
       status: "open",
@@ -218,7 +235,7 @@ export class MemoryTableStore implements TableStore {
   async listLobby(q: LobbyQuery): Promise<LobbyPage> {
     // No clubs in memory: every public table is visible.
     const rows = [...this.tables.values()]
-      .filter((t) => t.status !== "finished" && !t.isPrivate && !q.clubId)
+      .filter((t) => (t.status === "open" || t.status === "playing") && !t.isPrivate && !q.clubId)
       .filter((t) => (!q.variant || t.variant === q.variant) && (!q.status || t.status === q.status))
       .filter((t) => !q.minOpenSeats || (t.status === "open" && t.seats.filter((s) => s === null).length >= q.minOpenSeats))
       .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
@@ -261,9 +278,25 @@ export class MemoryTableStore implements TableStore {
     this.fault("finishMatch");
     const t = this.mustGet(match.tableId);
     if (t.status === "finished") return "already-recorded";
+    if (t.status === "abandoned") return "abandoned";
     this.matches.push(match);
     this.tables.set(match.tableId, { ...t, status: "finished" });
     return "recorded";
+  }
+  async abandonTable(tableId: string, leaseOwner: string) {
+    const t = this.mustGet(tableId);
+    if (t.status !== "playing" || this.leases.get(tableId)?.owner !== leaseOwner) return false;
+    this.tables.set(tableId, { ...t, status: "abandoned" });
+    return true;
+  }
+  async setRematchTable(tableId: string, rematchTableId: string) {
+    const t = this.mustGet(tableId);
+    if (t.rematchTableId !== null) return false;
+    this.tables.set(tableId, { ...t, rematchTableId });
+    return true;
+  }
+  async ratingChanges(): Promise<null> {
+    return null; // no ratings in memory
   }
   async acquireLease(tableId: string, owner: string, ttlMs: number, now: number) {
     this.fault("acquireLease");

@@ -293,12 +293,17 @@ export async function linkTable(
   await db.clubTable.create({ data, select: { tableId: true } });
 }
 
+/** A club table's link as written (for a rematch at the same club, preset version and guest rule); null when not a club's. */
+export function findClubTableLink(db: DbTx, tableId: string) {
+  return db.clubTable.findUnique({ where: { tableId }, select: { clubId: true, presetVersionId: true, guestsMayWatch: true } });
+}
+
 /** What the live tables need to know about a club table; null when the table is not a club's. */
 export function findClubTable(db: DbTx, tableId: string) {
   return db.clubTable.findUnique({ where: { tableId }, select: { clubId: true, guestsMayWatch: true, club: { select: { name: true } } } });
 }
 
-/** The club's tables not yet finished, newest first, with the exact preset version each plays. */
+/** The club's tables waiting or in play (not finished, not abandoned), newest first, with the exact preset version each plays. */
 export async function listOpenClubTables(db: DbTx, clubId: string, limit = 50) {
   const links = await db.clubTable.findMany({
     where: { clubId },
@@ -313,7 +318,7 @@ export async function listOpenClubTables(db: DbTx, clubId: string, limit = 50) {
   });
   if (links.length === 0) return [];
   const tables = await db.table.findMany({
-    where: { id: { in: links.map((l) => l.tableId) }, status: { not: "finished" } },
+    where: { id: { in: links.map((l) => l.tableId) }, status: { in: ["open", "playing"] } },
     select: { id: true, variant: true, options: true, status: true, seats: true },
   });
   const byId = new Map(tables.map((t) => [t.id, t]));

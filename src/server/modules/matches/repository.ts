@@ -59,14 +59,16 @@ export async function writeMatchStart(db: DbTx, s: MatchStart): Promise<boolean>
 /** What the finishing step stores: the live tables' finished match. */
 export type MatchFinish = FinishedMatch;
 
-export type FinishOutcome = "recorded" | "already-recorded" | "no-such-table";
+export type FinishOutcome = "recorded" | "already-recorded" | "no-such-table" | "abandoned";
 
 export async function writeMatchFinish(db: Db, m: MatchFinish): Promise<FinishOutcome> {
   return db.$transaction(async (tx) => {
     // The table row's lock orders two finishes of one match (a retry racing a resume on another process).
-    const locked = await tx.$queryRaw<{ seed: string | null }[]>`SELECT "seed" FROM "Table" WHERE "id" = ${m.tableId} FOR UPDATE`;
+    const locked = await tx.$queryRaw<{ seed: string | null; status: string }[]>`SELECT "seed", "status" FROM "Table" WHERE "id" = ${m.tableId} FOR UPDATE`;
     const table = locked[0];
     if (!table) return "no-such-table";
+    // A table every person left ended without a result: it is never recorded (nor turned into a finished one).
+    if (table.status === "abandoned") return "abandoned";
     const seed = table.seed;
     const existing = seed ? await tx.match.findUnique({ where: { tableId_seed: { tableId: m.tableId, seed } }, select: { id: true } }) : null;
     if (!existing) {

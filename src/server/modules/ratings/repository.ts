@@ -115,3 +115,8 @@ export async function findDisplayNames(db: DbTx, userIds: readonly string[]): Pr
   const users = await db.user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, displayName: true } });
   return new Map(users.map((u) => [u.id, u.displayName]));
 }
+
+/** The rating changes one match brought, in one scope. */
+export function findMatchRatingChanges(db: DbTx, matchId: string, scope: string) {
+  return db.ratingChange.findMany({ where: { matchId, scope }, select: { userId: true, muBefore: true, mu: true } });
+}

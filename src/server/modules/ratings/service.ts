@@ -5,7 +5,8 @@
  */
 import type { Db, DbTx } from "@/server/db";
 import { conservative, displayRating, initialSkill, isProvisional, rateMatch } from "./rating-system";
-import { findDisplayNames, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
+import { findRankedTable } from "@/server/modules/ranked/repository";
+import { findDisplayNames, findMatchRatingChanges, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
 
 /** An interactive transaction's client (the caller's, which stores the match). */
 type Tx = Exclude<DbTx, Db>;
@@ -83,4 +84,22 @@ export async function playerRatings(db: Db, userId: string, viewerId: string | n
       ],
     };
   });
+}
+
+/**
+ * Per seat, the change of the shown rating (40·μ) that a table's finished
+ * ranked match brought its matched player; null when the table's current
+ * match was not rated (not ranked, not finished, or no players known).
+ */
+export async function tableRatingChanges(db: DbTx, tableId: string): Promise<(number | null)[] | null> {
+  const ranked = await findRankedTable(db, tableId);
+  if (!ranked || ranked.userIds.length !== 4) return null;
+  const table = await db.table.findUnique({ where: { id: tableId }, select: { seed: true } });
+  if (!table?.seed) return null;
+  const match = await db.match.findUnique({ where: { tableId_seed: { tableId, seed: table.seed } }, select: { id: true } });
+  if (!match) return null;
+  const changes = await findMatchRatingChanges(db, match.id, ranked.scope);
+  if (changes.length === 0) return null;
+  const byUser = new Map(changes.map((c) => [c.userId, displayRating(c.mu) - displayRating(c.muBefore)]));
+  return ranked.userIds.map((u) => byUser.get(u) ?? null);
 }

@@ -9,7 +9,12 @@ export const createTableInput = z.object({
   options: z.record(z.string(), z.unknown()).default({}),
   isPrivate: z.boolean().default(false),
   turnSeconds: z.number().int().min(10).max(600).default(45),
-  /** How long a completed trick stays on the table (ms); absent: the default (1500). */
-  trickPauseMs: z.number().int().min(TRICK_PAUSE_MS.min).max(TRICK_PAUSE_MS.max).multipleOf(TRICK_PAUSE_MS.step).optional(),
+  /** How long a completed trick stays on the table before a computer player leads (ms). */
+  trickPauseMs: z
+    .number()
+    .int("The trick pause is a whole number of milliseconds.")
+    .min(TRICK_PAUSE_MS.min, `The trick pause is at least ${TRICK_PAUSE_MS.min} ms.`)
+    .max(TRICK_PAUSE_MS.max, `The trick pause is at most ${TRICK_PAUSE_MS.max} ms.`)
+    .default(TRICK_PAUSE_MS.default),
 });
 export type CreateTableInput = z.infer<typeof createTableInput>;

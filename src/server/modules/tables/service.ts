@@ -14,7 +14,10 @@ import { rateLimiter } from "@/server/rate-limit";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { readLobbyPage } from "@/server/realtime/store";
 import type { LobbyFilter, TableSummary } from "@/protocol";
-import type { CreateTableInput } from "./schema";
+import type { z } from "zod";
+import type { TableRecord } from "@/server/realtime/store";
+import { findClubTableLink, linkTable } from "@/server/modules/clubs/repository";
+import { createTableInput, type CreateTableInput } from "./schema";
 import { countWaitingTables, lockTableCreation } from "./repository";
 
 export const TABLE_QUOTA = {
@@ -49,8 +52,21 @@ async function underUserLock<T>(db: DbOrTx, userId: string, fn: (tx: DbOrTx) => 
 export async function createTable(
   db: DbOrTx,
   userId: string,
-  input: CreateTableInput,
+  input: z.input<typeof createTableInput>,
   now = Date.now(),
+  extra: { botBudgetMs?: number | null } = {},
+): Promise<ServiceResult<{ id: string; inviteCode: string; isPrivate: boolean }>> {
+  const parsed = createTableInput.safeParse(input);
+  if (!parsed.success) return failure({ code: "INVALID_OPTIONS", status: "BAD_REQUEST", message: parsed.error.issues[0]?.message ?? "Invalid table." });
+  return createParsedTable(db, userId, parsed.data, now, extra);
+}
+
+async function createParsedTable(
+  db: DbOrTx,
+  userId: string,
+  input: CreateTableInput,
+  now: number,
+  extra: { botBudgetMs?: number | null },
 ): Promise<ServiceResult<{ id: string; inviteCode: string; isPrivate: boolean }>> {
   const options = parseOptions(input.variant, input.options);
   if (!options.ok)
@@ -80,10 +96,40 @@ export async function createTable(
         params: { limit: TABLE_QUOTA.waiting },
       });
     const rec = await new PrismaTableStore(tx).createTable(
-      { variant: input.variant, options: options.value, isPrivate: input.isPrivate, createdById: userId, turnSeconds: input.turnSeconds },
+      {
+        variant: input.variant,
+        options: options.value,
+        isPrivate: input.isPrivate,
+        createdById: userId,
+        turnSeconds: input.turnSeconds,
+        trickPauseMs: input.trickPauseMs,
+        botBudgetMs: extra.botBudgetMs ?? null,
+      },
       now,
     );
     return success({ id: rec.id, inviteCode: rec.inviteCode, isPrivate: rec.isPrivate });
+  });
+}
+
+/**
+ * The table of a rematch, opened by `creatorId` under the same quotas as
+ * any table they create: the same variant, options, privacy, turn time,
+ * thinking time and trick pause, and at a club table the same club, preset
+ * version and guest rule. Empty and open: the live tables seat the players.
+ */
+export async function createRematchTable(db: Db, from: TableRecord, creatorId: string): Promise<ServiceResult<{ id: string }>> {
+  return db.$transaction(async (tx) => {
+    const created = await createTable(
+      tx as unknown as Db,
+      creatorId,
+      { variant: from.variant, options: { ...from.options }, isPrivate: from.isPrivate, turnSeconds: from.turnSeconds, trickPauseMs: from.trickPauseMs },
+      Date.now(),
+      { botBudgetMs: from.botBudgetMs },
+    );
+    if (!created.ok) return created;
+    const club = await findClubTableLink(tx, from.id);
+    if (club) await linkTable(tx, { tableId: created.value.id, clubId: club.clubId, presetVersionId: club.presetVersionId, guestsMayWatch: club.guestsMayWatch, createdById: creatorId });
+    return success({ id: created.value.id });
   });
 }
 
