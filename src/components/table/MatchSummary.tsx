@@ -113,7 +113,7 @@ export function MatchSummary({ table, names, t, me, partnerships, rematch }: {
           {t("summary.lobby")}
         </Link>
       </div>
-      {table.rematch && votes.length > 0 && (
+      {table.rematch && votes.some((s) => people.includes(s)) && (
         <p data-testid="rematch-votes" role="status">
           {t("summary.agreed", { names: votes.filter((s) => people.includes(s)).map((s) => names[s]!).join(", ") || "–", count: votes.filter((s) => people.includes(s)).length, total: people.length })}
         </p>

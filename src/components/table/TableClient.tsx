@@ -299,8 +299,22 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         </p>
       )}
 
+      {!(over && shown.plays.length === 0) && (
       <div className={`${styles.felt} ${hand?.phase === "auction" ? styles.feltAuction : ""}`} data-testid="felt">
         {([2, 1, 3, 0] as const).map((offset) => seatPanel(((bottom + offset) % 4) as Seat))}
+        {hand && hand.phase !== "auction" && (
+            <button
+              type="button"
+              className={styles.lastTrickButton}
+              onClick={() => setShowLast((v) => !v)}
+              aria-pressed={showLast}
+              disabled={!lastTrick}
+              data-testid="toggle-last-trick"
+            >
+              {showLast ? t("hideLastTrick") : t("showLastTrick")}
+            </button>
+          )}
+
         <div
           className={`${styles.center} ${shown.gathering && shown.winner !== null ? styles[`gather-${placeOf(shown.winner)}`] : ""}`}
           data-testid="trick"
@@ -326,20 +340,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           {boxInFelt && (
             <Choices variant={table.variant} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={false} upTo3={false} exchangeReady={false} canKeep={false} clearSelection={() => setSelected([])} />
           )}
-          {hand && hand.phase !== "auction" && (
-            <button
-              type="button"
-              className={styles.lastTrickButton}
-              onClick={() => setShowLast((v) => !v)}
-              aria-pressed={showLast}
-              disabled={!lastTrick}
-              data-testid="toggle-last-trick"
-            >
-              {showLast ? t("hideLastTrick") : t("showLastTrick")}
-            </button>
-          )}
         </div>
       </div>
+      )}
       {showLast && lastTrick && (
         <p className={styles.srOnly} role="status" data-testid="last-trick-winner">
           {t("lastTrickBy", { name: names[lastTrick.winner]! })}
