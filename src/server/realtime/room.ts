@@ -10,6 +10,10 @@
  * backoff (the action is answered only once stored), and a computer player's
  * or the turn timer's move that failed for any reason is scheduled again.
  * Start and finish of the match belong to the match lifecycle module.
+ *
+ * Also here: the stand-in for an absent person (stand-in.ts decides what it
+ * may do), the trick pause before a computer move, abandonment of a match
+ * nobody has open, and the rematch vote after a finished match.
  */
 import * as engine from "@/engine";
 import { sha256Hex } from "@/engine/random";

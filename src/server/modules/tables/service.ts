@@ -4,7 +4,8 @@
  * Quotas: each person may have at most TABLE_QUOTA.waiting tables waiting
  * for players (not started, created in the last TABLE_QUOTA.waitingHours:
  * an abandoned table stops counting, since tables cannot be closed yet) and
- * create at most TABLE_QUOTA.perWindow tables per TABLE_QUOTA.windowSeconds. The lobby is paged and filtered, and shows
+ * create at most TABLE_QUOTA.perWindow tables per TABLE_QUOTA.windowSeconds (a rematch table too,
+ * in its creator's name). The lobby is paged and filtered, and shows
  * a club's tables only to its members (or to guests where they may watch).
  */
 import { parseOptions } from "@/engine";
