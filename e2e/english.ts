@@ -1,6 +1,6 @@
 /**
  * English interface words that must not show on a Danish or Norwegian page
- * (e2e/languages.spec.ts, e2e/replay.spec.ts): each searched as a whole word
+ * (e2e/languages.spec.ts, e2e/replay.spec.ts, e2e/table-play.spec.ts): each searched as a whole word
  * in the visible text, the title and what people hear or hover (aria-label,
  * title, alt, placeholder). None is also a Danish or Norwegian word the pages
  * use; test players' names contain none of them.

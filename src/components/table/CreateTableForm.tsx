@@ -1,7 +1,7 @@
 /**
  * Creating a table: the variant, its rule options (the shared rules form,
  * drawn from the engine's option fields with their defaults), public or
- * private, and the turn timer. On success it goes to the table (with the
+ * private, the turn timer and the pause after each trick. On success it goes to the table (with the
  * invite code for a private one).
  */
 "use client";
@@ -13,6 +13,7 @@ import { useMutation } from "@tanstack/react-query";
 import { variantIds } from "@/engine";
 import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "@/components/rules/RuleOptionsForm";
 import type { Locale } from "@/i18n/config";
+import { TRICK_PAUSE_MS } from "@/protocol";
 import { useTRPC } from "@/trpc/react";
 import { describeError } from "@/trpc/errors";
 
@@ -27,6 +28,7 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
   const [options, setOptions] = useState<RuleOptions>(() => defaultRuleOptions(ids[0] ?? "classic"));
   const [isPrivate, setPrivate] = useState(false);
   const [turnSeconds, setTurnSeconds] = useState(45);
+  const [trickPauseMs, setTrickPauseMs] = useState<number>(TRICK_PAUSE_MS.default);
   const create = useMutation(trpc.tables.create.mutationOptions());
 
   return (
@@ -35,7 +37,7 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
       onSubmit={(e) => {
         e.preventDefault();
         create.mutate(
-          { variant, options, isPrivate, turnSeconds },
+          { variant, options, isPrivate, turnSeconds, trickPauseMs },
           { onSuccess: (r) => router.push(r.isPrivate ? `/play/${r.id}?invite=${r.inviteCode}` : `/play/${r.id}`) },
         );
       }}
@@ -76,6 +78,23 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
           value={turnSeconds}
           onChange={(e) => setTurnSeconds(Number(e.target.value))}
         />
+      </div>
+      <div className="field">
+        <label htmlFor="create-trick-pause">{t("create.trickPause")}</label>
+        <input
+          id="create-trick-pause"
+          type="number"
+          min={TRICK_PAUSE_MS.min}
+          max={TRICK_PAUSE_MS.max}
+          step={TRICK_PAUSE_MS.step}
+          value={trickPauseMs}
+          onChange={(e) => setTrickPauseMs(Number(e.target.value))}
+          aria-describedby="create-trick-pause-help"
+          data-testid="create-trick-pause"
+        />
+        <small id="create-trick-pause-help" className="field__help">
+          {t("create.trickPauseHelp")}
+        </small>
       </div>
       {create.error && (
         <p className="field__error" role="status" data-testid="create-error">

@@ -6,6 +6,9 @@
  * explanation and a deal check, running totals, the table's rules (house
  * rules first) and chat. Computer players are added at a chosen level.
  * Everything shown comes from the server's snapshot for this viewer.
+ * A completed trick stays on the table for the table's trick pause
+ * (useShownTrick); the felt keeps one height through a hand so the hand
+ * below it never moves (docs/table.md).
  */
 "use client";
 
@@ -18,7 +21,10 @@ import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "@/protoco
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import dynamic from "next/dynamic";
-import { actionLabel, bidLabel, cardName, errorText, explain, outcomeText, phaseLabel, type Translator } from "./format";
+import { actionLabel, bidLabel, cardName, errorText, explain, fixedPartnerships, outcomeText, phaseLabel, seatName, sharedScores, type Translator } from "./format";
+import { BiddingBox } from "./BiddingBox";
+import { MatchSummary } from "./MatchSummary";
+import { useShownTrick } from "./useShownTrick";
 import { useTableSocket } from "./useTableSocket";
 import styles from "./table.module.css";
 
@@ -70,7 +76,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const view = table.view;
   const hand = view?.hand ?? null;
   const me = table.you;
-  const names = table.seats.map((s, i) => s?.name ?? tg(`seats.${i}`));
+  const names = table.seats.map((s, i) => (s ? seatName(t, s) : tg(`seats.${i}`)));
   const legal = hand?.legal ?? [];
   const legalPlays = new Set(legal.flatMap((a) => (a.type === "play" ? [a.card] : [])));
   const exchanges = legal.filter((a): a is Extract<Action, { type: "exchange" }> => a.type === "exchange");
@@ -83,7 +89,13 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const layable = new Set(exchanges.flatMap((a) => a.discard));
   const notLayable = exchanges.length > 0 ? myCards.filter((c) => !layable.has(c)) : [];
   const lastTrick = hand?.tricks[hand.tricks.length - 1] ?? null;
-  const shownTrick = showLast && lastTrick ? lastTrick : (hand?.trick ?? null);
+  const live_ = useShownTrick(view, table.trickPauseMs ?? 1500);
+  const shown = showLast && lastTrick ? { plays: lastTrick.plays, winner: lastTrick.winner, gathering: false } : live_;
+  const over = table.status === "finished" || view?.over === true;
+  const partnerships = fixedPartnerships(table.variant, hand?.contract ?? null, hand?.phase ?? null);
+  const standIn = me !== null && table.seatInfo[me]?.away === true && !over;
+  // In an es-makker auction the bidding box sits on the felt, where the trick goes later, for the whole auction.
+  const boxInFelt = me !== null && hand?.phase === "auction" && table.variant === "esmakker";
   const lastResult: HandResult | undefined = view?.results[view.results.length - 1];
   const seated = me !== null;
   /** A seat taken during the match: this person's from the next deal on. */
@@ -123,7 +135,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     return (
       <section
         key={seat}
-        className={`${styles.seat} ${styles[placeOf(seat)]} ${isTurn ? styles.turn : ""}`}
+        className={`${styles.seat} ${styles[placeOf(seat)]} ${isTurn ? styles.turn : ""} ${shown.winner === seat ? styles.wonTrick : ""}`}
         data-testid={`seat-${seat}`}
         aria-label={names[seat]}
         aria-current={isTurn ? "true" : undefined}
@@ -132,11 +144,15 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           <span className={styles.name}>{occ ? names[seat] : t("emptySeat")}</span>
           {seat === me && <span className={styles.tag}>{t("you")}</span>}
           {occ?.kind === "bot" && (
-            <span className={styles.tag} data-testid={`seat-level-${seat}`} data-level={occ.level ?? DEFAULT_BOT_LEVEL}>
+            <span className={`${styles.tag} ${styles.levelTag}`} data-testid={`seat-level-${seat}`} data-level={occ.level ?? DEFAULT_BOT_LEVEL}>
               {t("computerLevel", { level: t(`levels.${occ.level ?? DEFAULT_BOT_LEVEL}`) })}
             </span>
           )}
-          {info.away && <span className={styles.tag}>{t("away")}</span>}
+          {info.away && (
+            <span className={`${styles.tag} ${styles.tagGold}`} data-testid={`seat-away-${seat}`}>
+              {t("standInTag")}
+            </span>
+          )}
           {occ?.kind === "human" && !info.connected && <span className={styles.tag}>{t("offline")}</span>}
           {hand?.dealer === seat && <span className={styles.tag}>{tg("terms.dealer")}</span>}
           {contract?.declarer === seat && <span className={`${styles.tag} ${styles.tagGold}`}>{tg("terms.declarer")}</span>}
@@ -144,18 +160,21 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         </div>
         {view && (
           <div className={styles.seatFacts}>
-            {hand && <span>{t("cardsLeft", { count: hand.hands[seat]?.count ?? 0 })}</span>}
+            {hand && <span className={styles.factCards}>{t("cardsLeft", { count: hand.hands[seat]?.count ?? 0 })}</span>}
             {hand && <span data-testid={`tricks-${seat}`}>{t("tricksWon", { count: hand.tricksWon[seat] ?? 0 })}</span>}
-            <span data-testid={`score-${seat}`}>{t("points", { n: view.scores[seat] ?? 0 })}</span>
+            <span className={styles.factPoints} data-testid={`score-${seat}`}>{t("points", { n: view.scores[seat] ?? 0 })}</span>
           </div>
         )}
-        {lastCall && (
-          <div className={styles.bubble} data-testid={`last-call-${seat}`}>
-            {actionLabel(te, tg, lastCall.action)}
-          </div>
-        )}
-        {isTurn && occ?.kind === "bot" && <div className={styles.thinking}>{t("thinking")}</div>}
-        {isTurn && table.turnDeadline && occ?.kind === "human" && <Countdown until={table.turnDeadline} t={t} />}
+        {/* One line that is always there, so a call, "thinking" or the countdown never changes the seat's height. */}
+        <div className={styles.seatStatus}>
+          {lastCall && (
+            <span className={styles.bubble} data-testid={`last-call-${seat}`}>
+              {actionLabel(te, tg, lastCall.action)}
+            </span>
+          )}
+          {isTurn && (occ?.kind === "bot" || info.away) && <span className={styles.thinking}>{t("thinking")}</span>}
+          {isTurn && table.turnDeadline && occ?.kind === "human" && !info.away && <Countdown until={table.turnDeadline} t={t} />}
+        </div>
         {open && open.length > 0 && (
           <div className={styles.openHand} aria-label={t("openHand", { name: names[seat]! })}>
             {sortHand(open).map((c) => (
@@ -228,8 +247,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     <div className={styles.table} data-testid="table" data-seq={table.seq} data-status={table.status}>
       <div className={styles.header}>
         <h1 className={styles.title}>{tg(`variants.${table.variant}`)}</h1>
-        {view && <span>{t("handNumber", { n: view.handIndex + 1 })}</span>}
-        {hand && (
+        {view && !over && <span data-testid="hand-number">{t("handNumber", { n: view.handIndex + 1 })}</span>}
+        {hand && !over && (
           <span className={styles.phase} data-testid="phase" data-phase={hand.phase}>
             {phaseLabel(te, hand.phase)}
           </span>
@@ -250,11 +269,31 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         )}
       </div>
 
-      {hand && <ContractBar hand={hand} names={names} t={t} te={te} tg={tg} me={me} declaringSide={declaringSide} />}
+      {hand && !over && <ContractBar hand={hand} names={names} t={t} te={te} tg={tg} me={me} declaringSide={declaringSide} partnerships={partnerships} />}
 
       <p className={`${styles.turnBanner} ${myTurn ? styles.turnMine : ""}`} role="status" aria-live="polite" data-testid="turn-banner">
         {turnText}
       </p>
+
+      {standIn && (
+        <div className={styles.standIn} role="alert" data-testid="stand-in-banner">
+          <strong>{t("standInBanner")}</strong>
+          <button type="button" className="button" onClick={() => void live.run({ type: "seat/back", tableId: table.id })} data-testid="seat-back">
+            {t("takeBack")}
+          </button>
+        </div>
+      )}
+
+      {over && view && (
+        <MatchSummary
+          table={table}
+          names={names}
+          t={t}
+          me={me}
+          partnerships={sharedScores(table.variant)}
+          rematch={(agree) => void live.run({ type: "table/rematch", tableId: table.id, agree })}
+        />
+      )}
 
       {lastResult && hand && hand.tricks.length === 0 && !hand.trick && view && lastResult.handIndex === view.handIndex - 1 && (
         <p className={styles.resultBanner} data-testid="result-banner">
@@ -263,31 +302,57 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         </p>
       )}
 
-      <div className={styles.felt}>
+      {!(over && shown.plays.length === 0) && (
+      <div className={`${styles.felt} ${hand?.phase === "auction" ? styles.feltAuction : ""}`} data-testid="felt">
         {([2, 1, 3, 0] as const).map((offset) => seatPanel(((bottom + offset) % 4) as Seat))}
-        <div className={styles.center} data-testid="trick" aria-label={showLast ? t("lastTrick") : t("currentTrick")} role="group">
-          {shownTrick?.plays.map((p, i) => (
-            <figure key={p.seat} className={`${styles.trickCard} ${styles[`${placeOf(p.seat)}Card`]}`}>
+        {hand && hand.phase !== "auction" && (
+            <button
+              type="button"
+              className={styles.lastTrickButton}
+              onClick={() => setShowLast((v) => !v)}
+              aria-pressed={showLast}
+              disabled={!lastTrick}
+              data-testid="toggle-last-trick"
+            >
+              {showLast ? t("hideLastTrick") : t("showLastTrick")}
+            </button>
+          )}
+
+        <div
+          className={`${styles.center} ${shown.gathering && shown.winner !== null ? styles[`gather-${placeOf(shown.winner)}`] : ""}`}
+          data-testid="trick"
+          data-winner={shown.winner ?? undefined}
+          data-complete={shown.winner !== null ? "1" : undefined}
+          aria-label={showLast ? t("lastTrick") : t("currentTrick")}
+          role="group"
+        >
+          {shown.plays.map((p, i) => (
+            <figure key={`${p.seat}-${p.card}`} className={`${styles.trickCard} ${styles[`${placeOf(p.seat)}Card`]} ${shown.winner === p.seat ? styles.winnerCard : ""}`}>
               <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${cardName(tg, p.card)}`} testId={`trick-card-${p.seat}`} />
               <figcaption className={styles.caption}>
                 {names[p.seat]}
-                {i === 0 && <span className={styles.led}>{t("led")}</span>}
+                {shown.winner === p.seat && (
+                  <span className={styles.wonBy} data-testid="trick-winner">
+                    {t("wonTrick")}
+                  </span>
+                )}
+                {i === 0 && shown.winner === null && <span className={styles.led}>{t("led")}</span>}
               </figcaption>
             </figure>
           ))}
+          {boxInFelt && (
+            <Choices variant={table.variant} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={false} upTo3={false} exchangeReady={false} canKeep={false} clearSelection={() => setSelected([])} />
+          )}
         </div>
       </div>
-
-      {lastTrick && (
-        <div className={styles.choiceRow}>
-          <button type="button" className={styles.linkButton} onClick={() => setShowLast((v) => !v)} aria-pressed={showLast} data-testid="toggle-last-trick">
-            {showLast ? t("hideLastTrick") : t("showLastTrick")}
-          </button>
-          {showLast && <strong data-testid="last-trick-winner">{t("lastTrickBy", { name: names[lastTrick.winner]! })}</strong>}
-        </div>
+      )}
+      {showLast && lastTrick && (
+        <p className={styles.srOnly} role="status" data-testid="last-trick-winner">
+          {t("lastTrickBy", { name: names[lastTrick.winner]! })}
+        </p>
       )}
 
-      {hand && hand.phase === "auction" && hand.auction.length > 0 && (
+      {hand && hand.phase === "auction" && hand.auction.length > 0 && !boxInFelt && (
         <ol className={styles.auction} aria-label={t("auction")} data-testid="auction">
           {hand.auction.map((x, i) => (
             <li key={i}>
@@ -303,13 +368,18 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         </p>
       )}
 
-      {legal.length > 0 && !legal.every((a) => a.type === "play") && (
-        <Choices legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} upTo3={upTo3} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
+      {!boxInFelt && legal.length > 0 && !legal.every((a) => a.type === "play") && (
+        <Choices variant={table.variant} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} upTo3={upTo3} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
       )}
 
       {seated && hand && (
         <section className={styles.handArea} aria-label={t("yourHand")}>
-          {mutedHint && <p className={styles.hint} data-testid="hand-hint">{mutedHint}</p>}
+          {/* Always one line, empty or not, so the hand does not jump when a hint comes or goes. */}
+          {(mutedHint || hand.phase !== "auction") && (
+            <p className={styles.hint} data-testid={mutedHint ? "hand-hint" : undefined}>
+              {mutedHint ?? "\u00a0"}
+            </p>
+          )}
           <div className={`${styles.hand} ${myTurn ? styles.handActive : ""}`} data-testid="my-hand">
             {myCards.map((c, i) => (
               <PlayingCard
@@ -365,7 +435,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
 }
 
 /** Contract, declarer, partner ace, trump, what the declaring side needs, the kat and classic's turned card. */
-function ContractBar({ hand, names, t, te, tg, me, declaringSide }: { hand: HandView; names: string[]; me: Seat | null; declaringSide: Seat[] } & Tr) {
+function ContractBar({ hand, names, t, te, tg, me, declaringSide, partnerships }: { hand: HandView; names: string[]; me: Seat | null; declaringSide: Seat[]; partnerships: boolean } & Tr) {
   const c = hand.contract;
   const info = hand.info;
   const game = typeof info.game === "string" ? info.game : null;
@@ -416,6 +486,18 @@ function ContractBar({ hand, names, t, te, tg, me, declaringSide }: { hand: Hand
           </dd>
         </div>
       )}
+      {partnerships && hand.phase !== "auction" && (
+        <div data-testid="side-tricks">
+          <dt>{t("sideTricks")}</dt>
+          <dd>
+            {([0, 1] as const).map((side) => (
+              <span key={side} className={styles.sideTricks} data-testid={`side-tricks-${side}`}>
+                {t("sideTricksLine", { names: `${names[side]} & ${names[side + 2]}`, count: (hand.tricksWon[side] ?? 0) + (hand.tricksWon[side + 2] ?? 0) })}
+              </span>
+            ))}
+          </dd>
+        </div>
+      )}
       {turned && (
         <div>
           <dt>{t("turnedCard")}</dt>
@@ -439,22 +521,19 @@ function ContractBar({ hand, names, t, te, tg, me, declaringSide }: { hand: Hand
 }
 
 function Choices({
-  legal, act, t, te, tg, selected, exchanges, upTo3, exchangeReady, canKeep, clearSelection,
+  variant, options, legal, act, t, te, tg, selected, exchanges, upTo3, exchangeReady, canKeep, clearSelection,
 }: {
-  legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; upTo3: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
+  variant: string; options: Readonly<Record<string, unknown>>; legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; upTo3: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
 } & Tr) {
   const bids = legal.filter((a): a is Extract<Action, { type: "bid" }> => a.type === "bid");
-  const others = legal.filter((a) => a.type !== "bid" && a.type !== "exchange" && a.type !== "hide" && a.type !== "play");
+  const boxed = variant === "esmakker" && legal.every((a) => a.type === "bid" || a.type === "pass");
+  const others = legal.filter((a) => a.type !== "bid" && a.type !== "exchange" && a.type !== "hide" && a.type !== "play" && !(boxed && a.type === "pass"));
   return (
     <section className={styles.choices} data-testid="choices" aria-label={t("yourChoice")}>
-      {bids.length > 0 && (
-        <div className={styles.bidGrid} role="group" aria-label={t("bids")}>
-          {bids.map((a) => (
-            <button key={a.bid} type="button" className={styles.choice} onClick={() => act(a)} data-testid={`bid-${a.bid}`}>
-              {bidLabel(te, a.bid)}
-            </button>
-          ))}
-        </div>
+      {boxed ? (
+        <BiddingBox variant={variant} options={options} bids={bids} canPass={legal.some((a) => a.type === "pass")} act={act} t={t} te={te} />
+      ) : (
+        bids.length > 0 && <BiddingBox variant={variant} options={options} bids={bids} canPass={false} act={act} t={t} te={te} />
       )}
       {others.length > 0 && (
         <div className={styles.choiceRow}>
@@ -587,11 +666,6 @@ function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapsh
           </strong>
         )}
       </p>
-      {view.over && (
-        <p data-testid="match-over">
-          <strong>{t("matchOver")}</strong>
-        </p>
-      )}
     </section>
   );
 }

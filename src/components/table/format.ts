@@ -96,3 +96,30 @@ export function outcomeText(
   if (defending && t.has(`outcomesAgainst.${result.outcome}`)) return t(`outcomesAgainst.${result.outcome}`);
   return t.has(`outcomes.${result.outcome}`) ? t(`outcomes.${result.outcome}`) : result.outcome;
 }
+
+/** The server's names for computer players ("Computer A"…"Computer D"), shown in the reader's language. */
+const BOT_NAME = /^Computer ([A-D])$/;
+
+/** A seat occupant's name as shown: a computer player's in the reader's language, a person's as they chose it. */
+export function seatName(t: Translator, occupant: { kind: string; name: string }): string {
+  const m = occupant.kind === "bot" ? BOT_NAME.exec(occupant.name) : null;
+  return m ? t("computerName", { letter: m[1]! }) : occupant.name;
+}
+
+/**
+ * Variants whose partners sit opposite for the whole match (RULES.md §2–4):
+ * in es-makker the partner is known only once the called ace shows. Danish
+ * whist's alone contracts (sol, grandi) and pasnolo are everyone for
+ * themselves, so there the sides count only in grand and nolo.
+ */
+const FIXED_PARTNERS = new Set(["classic", "norwegian", "danish"]);
+
+/** Whether tricks and points are a partnership's (seats 0+2 and 1+3) in this hand; contract and phase null: for the match as a whole. */
+export function fixedPartnerships(variant: string, contract: { alone?: boolean } | null, phase: string | null): boolean {
+  if (!FIXED_PARTNERS.has(variant)) return false;
+  if (variant !== "danish" || phase === null) return true;
+  return contract !== null && contract.alone !== true;
+}
+
+/** Variants whose match scores are the sides' (both partners carry the same total): classic and Norwegian whist. */
+export const sharedScores = (variant: string): boolean => variant === "classic" || variant === "norwegian";
