@@ -5,8 +5,8 @@
  * does not move between tricks; the end of the match shows the winner, the
  * standings and each hand's points, and "play again" opens a new table with
  * the same players; an away player sees the stand-in banner and takes the
- * seat back. Screenshots of the table in Danish and Norwegian go to
- * docs/screenshots/table-*.png.
+ * seat back. Screenshots of the table in Danish and Norwegian go to the
+ * test's results, or with SCREENSHOTS=docs to docs/screenshots/table-*.png.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { decide } from "@/bots";
@@ -50,8 +50,10 @@ async function inViewport(page: Page, testId: string): Promise<boolean> {
   return box !== null && box.y >= 0 && box.y + box.height <= size.height + 0.5 && box.x >= 0 && box.x + box.width <= size.width + 0.5;
 }
 
+/** Screenshots go with the test's results; `SCREENSHOTS=docs` writes them over docs/screenshots/ (the pictures the docs show). */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+  const path = process.env.SCREENSHOTS === "docs" ? `docs/screenshots/${name}.png` : test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: false });
 }
 
 test("es-makker: while bidding, the bidding box and the whole hand are on screen (da and nb, desktop and phone)", async ({ browser }) => {
