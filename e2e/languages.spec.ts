@@ -12,7 +12,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { englishOn } from "./english";
 import { registerAndLogin, setLanguage, type UiLocale } from "./fixtures";
-import { tableWithComputers } from "./matches";
+import { shortMatchTable } from "./matches";
 
 /** Loads `path` in `locale`, waits for the element `ready` (a selector), and expects no English there. */
 async function expectNoEnglish(page: Page, path: string, locale: UiLocale, ready: string): Promise<void> {
@@ -27,7 +27,7 @@ test("da and nb: no English on the main pages", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await registerAndLogin(page, "Nordisk");
-  const tableId = await tableWithComputers(page);
+  const tableId = await shortMatchTable(page);
   const guest = await (await browser.newContext()).newPage();
   await guest.goto("/");
 

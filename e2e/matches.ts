@@ -8,11 +8,15 @@ import { expect, type Page } from "@playwright/test";
 import { decide } from "@/bots";
 import { LiveClient } from "@/server/realtime/test-client";
 
-/** Creates a classic table (target 2: one or two hands), takes seat 0 and seats three computer players; returns its id. */
-export async function tableWithComputers(page: Page): Promise<string> {
+/**
+ * Creates a table of `variant` through the form (`fields`: form test ids and the values typed into them), takes
+ * seat 0 and seats three computer players; returns its id.
+ */
+export async function tableWithComputers(page: Page, variant: string, fields: Record<string, string> = {}, turnSeconds = 600): Promise<string> {
   await page.goto("/tables/new");
-  await page.getByTestId("create-variant").selectOption("classic");
-  await page.getByTestId("opt-target").fill("2");
+  await page.getByTestId("create-variant").selectOption(variant);
+  for (const [id, value] of Object.entries(fields)) await page.getByTestId(id).fill(value);
+  await page.locator("#create-turn-seconds").fill(String(turnSeconds));
   await page.getByTestId("create-submit").click();
   await expect(page).toHaveURL(/\/play\//);
   const tableId = new URL(page.url()).pathname.split("/").pop()!;
@@ -21,6 +25,12 @@ export async function tableWithComputers(page: Page): Promise<string> {
   await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
   return tableId;
 }
+
+/**
+ * A short classic match with computer players (target 2: one or two hands), with no pause after each trick:
+ * these journeys need a finished match, not to watch it (table-play.spec.ts tests the pause).
+ */
+export const shortMatchTable = (page: Page) => tableWithComputers(page, "classic", { "opt-target": "2", "create-trick-pause": "0" });
 
 /** Plays seat 0 of `tableId` to the end of the match; returns the stored match's id (from the player's history). */
 export async function playToTheEnd(page: Page, baseURL: string, tableId: string): Promise<string> {

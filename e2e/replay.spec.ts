@@ -10,7 +10,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { englishOn } from "./english";
 import { registerAndLogin, setLanguage } from "./fixtures";
-import { playToTheEnd, tableWithComputers } from "./matches";
+import { playToTheEnd, shortMatchTable } from "./matches";
 
 /** The cards in the trick on the table, one element per card (with data-card and the player's name). */
 const trickCards = (page: Page) => page.getByTestId("replay-trick").locator("[data-testid^=replay-play-]");
@@ -20,7 +20,7 @@ test("replay: keyboard stepping, a marker jumps to its card, the copied link reo
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await registerAndLogin(page, "Replayer");
-  const matchId = await playToTheEnd(page, baseURL!, await tableWithComputers(page));
+  const matchId = await playToTheEnd(page, baseURL!, await shortMatchTable(page));
 
   await page.goto(`/games/${matchId}`);
   const replay = page.getByTestId("replay");

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin } from "./fixtures";
+import { tableWithComputers } from "./matches";
 
 const seqOf = async (page: Page) => Number(await page.getByTestId("table").getAttribute("data-seq"));
 
@@ -94,23 +95,12 @@ test("an illegal card is refused with the engine's reason and nothing changes", 
   await context.close();
 });
 
-/** Creates a table of `variant`, takes seat 0 and fills the other three seats with computer players. */
-async function tableWithBots(page: Page, variant: string): Promise<void> {
-  await page.goto("/tables/new");
-  await page.getByTestId("create-variant").selectOption(variant);
-  await page.getByTestId("create-submit").click();
-  await expect(page).toHaveURL(/\/play\//);
-  await page.getByTestId("seat-take-0").click();
-  for (const s of [1, 2, 3]) await page.getByTestId(`seat-bot-${s}`).click();
-  await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
-}
-
 test("es-makker against computer players: the human wins the auction, chooses trump, calls an ace and exchanges with the kat by clicking", async ({ browser }) => {
   test.setTimeout(240_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   const me = await registerAndLogin(page, "Declarer");
-  await tableWithBots(page, "esmakker");
+  await tableWithComputers(page, "esmakker", { "create-trick-pause": "0" }); // the pause is tested in table-play.spec.ts
   const choices = page.getByTestId("choices");
 
   // Auction: whenever it is our turn, bid the highest plain bid on offer (13 tricks); the computer players do not go above it.
@@ -187,7 +177,7 @@ test("on a phone the whole hand fits the screen and every card is large enough t
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await registerAndLogin(page, "Phone");
-  await tableWithBots(page, "classic");
+  await tableWithComputers(page, "classic", { "create-trick-pause": "0" });
   const cards = page.locator('[data-testid="my-hand"] button');
   await expect(cards).toHaveCount(13);
   // Nothing scrolls sideways.
