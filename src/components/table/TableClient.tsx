@@ -21,7 +21,7 @@ import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "@/protoco
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import dynamic from "next/dynamic";
-import { actionLabel, bidLabel, cardName, errorText, explain, fixedPartnerships, outcomeText, phaseLabel, seatName, sharedScores, type Translator } from "./format";
+import { actionLabel, bidLabel, cardName, errorText, systemLine, explain, fixedPartnerships, outcomeText, phaseLabel, seatName, sharedScores, type Translator } from "./format";
 import { BiddingBox } from "./BiddingBox";
 import { MatchSummary } from "./MatchSummary";
 import { useShownTrick } from "./useShownTrick";
@@ -414,7 +414,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         <h2 id="rules-title">{t("rules")}</h2>
         <RuleSummary variant={table.variant} options={table.options} locale={locale} testId="table-rules" />
       </section>
-      <Chat live={live} tableId={table.id} t={t} canChat={userId !== null} />
+      <Chat live={live} tableId={table.id} t={t} te={te} tg={tg} canChat={userId !== null} />
       {table.isPrivate && seated && typeof window !== "undefined" && (
         <p className={styles.hash}>
           {t("inviteHint")}: <code>{window.location.href}</code>
@@ -670,7 +670,7 @@ function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapsh
   );
 }
 
-function Chat({ live, tableId, t, canChat }: { live: Live; tableId: string; t: Translator; canChat: boolean }) {
+function Chat({ live, tableId, t, te, tg, canChat }: { live: Live; tableId: string; t: Translator; te: Translator; tg: Translator; canChat: boolean }) {
   const [text, setText] = useState("");
   return (
     <section className={styles.chat} aria-labelledby="chat-title">
@@ -678,9 +678,7 @@ function Chat({ live, tableId, t, canChat }: { live: Live; tableId: string; t: T
       <ul data-testid="chat-lines" aria-live="polite">
         {live.chat.length === 0 && <li className={styles.chatEmpty}>{t("chatEmpty")}</li>}
         {live.chat.map((l, i) => (
-          <li key={i}>
-            <strong>{l.from}:</strong> {l.text}
-          </li>
+          <li key={i}>{l.system ? <em data-testid="chat-system">{systemLine(te, tg, l.system)}</em> : <><strong>{l.from}:</strong> {l.text}</>}</li>
         ))}
       </ul>
       {canChat && (

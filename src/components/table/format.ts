@@ -123,3 +123,11 @@ export function fixedPartnerships(variant: string, contract: { alone?: boolean }
 
 /** Variants whose match scores are the sides' (both partners carry the same total): classic and Norwegian whist. */
 export const sharedScores = (variant: string): boolean => variant === "classic" || variant === "norwegian";
+
+/** A chat line of the table itself (what the stand-in chose for an absent person), in the reader's language. */
+export function systemLine(te: Translator, tg: Translator, system: { readonly key: string; readonly params: Readonly<Record<string, string>> }): string {
+  const params: Record<string, string> = { ...system.params };
+  if (params.suit) params.suit = tg(`suits.${params.suit}`);
+  if (params.card) params.card = cardName(tg, params.card);
+  return te(`standIn.${system.key}`, params);
+}

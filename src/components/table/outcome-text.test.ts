@@ -1,12 +1,15 @@
-/** A finished hand's outcome as each seat reads it: the declaring side's word, or what it means to a defender. */
+/**
+ * A finished hand's outcome as each seat reads it: the declaring side's word, or what it means to a defender;
+ * and the table's own chat lines (the stand-in's choices) in each language.
+ */
 import { describe, expect, it } from "vitest";
 import { IntlMessageFormat } from "intl-messageformat";
 import { MESSAGES } from "@/i18n/messages";
-import { outcomeText, type Translator } from "./format";
+import { outcomeText, systemLine, type Translator } from "./format";
 
-/** The "engine" messages of `locale` as a translator (flat dotted keys). */
-function engineTranslator(locale: "da" | "nb" | "en"): Translator {
-  const root = MESSAGES[locale].engine as unknown as Record<string, unknown>;
+/** The "engine" (or another namespace's) messages of `locale` as a translator (flat dotted keys). */
+function engineTranslator(locale: "da" | "nb" | "en", namespace: "engine" | "game" = "engine"): Translator {
+  const root = MESSAGES[locale][namespace] as unknown as Record<string, unknown>;
   const find = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), root);
   const t = ((key: string, values?: Record<string, string | number>) => new IntlMessageFormat(find(key) as string, locale).format(values) as string) as Translator;
   t.has = (key: string) => typeof find(key) === "string";
@@ -36,5 +39,20 @@ describe("outcomeText", () => {
     const t = engineTranslator("en");
     expect(outcomeText(t, { outcome: "passedOut", contract: null }, 1)).toBe("Passed out");
     expect(outcomeText(t, { outcome: "played", contract: { declarer: null, partners: [] } }, 1)).toBe("Played");
+  });
+});
+
+describe("systemLine", () => {
+  it("says what the stand-in chose in the reader's language, with suits and cards by name", () => {
+    const line = (locale: "da" | "nb" | "en", key: string, params: Record<string, string>) =>
+      systemLine(engineTranslator(locale), engineTranslator(locale, "game"), { key, params });
+    expect(line("da", "trump", { name: "Bo", suit: "H" })).toBe("Bo er væk: computeren valgte trumf (hjerter) for dem.");
+    expect(line("en", "call", { name: "Bo", card: "AS" })).toMatch(/^Bo is away: .*ace of spades/i);
+    for (const locale of ["da", "nb", "en"] as const)
+      for (const key of ["trump", "call", "keep", "exchange", "decline", "vipTurn", "vipAccept", "other"]) {
+        const text = line(locale, key, { name: "Bo", suit: "S", card: "AH", count: "2", action: "x" });
+        expect(text, `${locale} ${key}`).toMatch(/^Bo /);
+        expect(text, `${locale} ${key}`).not.toMatch(/[{}]/);
+      }
   });
 });
