@@ -13,6 +13,7 @@ import {
   createPresetInput,
   decideRequestInput,
   inviteCodeInput,
+  leaveInput,
   listClubsInput,
   memberInput,
   openTableInput,
@@ -33,13 +34,19 @@ export const clubsRouter = createTRPCRouter({
   cancelRequest: protectedProcedure
     .input(clubIdInput)
     .mutation(async ({ ctx, input }) => unwrap(await clubs.cancelRequest(ctx.db, ctx.user.id, input.clubId))),
+  /** What an invitation link leads to: the club's name, description and size, before joining. */
+  invitePreview: protectedProcedure
+    .input(inviteCodeInput)
+    .query(async ({ ctx, input }) => unwrap(await clubs.invitePreview(ctx.db, ctx.user.id, input.code))),
   joinWithInvite: protectedProcedure
     .input(inviteCodeInput)
     .mutation(async ({ ctx, input }) => unwrap(await clubs.joinWithInvite(ctx.db, ctx.user.id, input.code))),
 
   // Members
   details: clubMemberProcedure.query(({ ctx }) => clubs.clubDetails(ctx.db, ctx.club.actor, ctx.club.id)),
-  leave: clubMemberProcedure.mutation(async ({ ctx }) => unwrap(await clubs.leave(ctx.db, ctx.club.actor, ctx.club.id))),
+  leave: clubMemberProcedure
+    .input(leaveInput)
+    .mutation(async ({ ctx, input }) => unwrap(await clubs.leave(ctx.db, ctx.club.actor, ctx.club.id, input.confirmName))),
   presetVersions: clubMemberProcedure
     .input(presetIdInput)
     .query(async ({ ctx, input }) => unwrap(await clubs.presetVersions(ctx.db, ctx.club.id, input.presetId))),
