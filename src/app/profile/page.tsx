@@ -1,7 +1,8 @@
 /**
  * /profile: the signed-in user's own profile (name, email, language, member
  * since), the form to change name and language, and the sections later
- * features fill. Visitors are sent to /login.
+ * features fill: ratings, games and the clubs the user belongs to, each
+ * with their role. Visitors are sent to /login.
  */
 import Link from "next/link";
 import type { Metadata } from "next";
@@ -25,13 +26,25 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ProfilePage({ searchParams }: { searchParams: SearchParams }) {
   await requireUser("/profile");
-  const [api, t, tAuth, params] = await Promise.all([
+  const [api, t, tAuth, tClubs, params] = await Promise.all([
     getServerApi(),
     getTranslations("profile"),
     getTranslations("auth.login"),
+    getTranslations("clubs"),
     searchParams,
   ]);
-  const me = await api.accounts.me();
+  const [me, clubs] = await Promise.all([api.accounts.me(), api.clubs.mine()]);
+  const clubList =
+    clubs.length === 0 ? undefined : (
+      <ul data-testid="profile-club-list">
+        {clubs.map((club) => (
+          <li key={club.id} data-testid={`profile-club-${club.id}`}>
+            <Link href={`/clubs/${club.id}`}>{club.name}</Link> · <span data-testid="profile-club-role">{tClubs(`roles.${club.role}`)}</span> ·{" "}
+            {tClubs("memberCount", { count: club.memberCount })}
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <>
       <h1>{t("title")}</h1>
@@ -71,7 +84,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           </form>
         </section>
       </div>
-      <ProfileSections own content={{ ratings: <ProfileRatings userId={me.id} />, games: <ProfileGames userId={me.id} own /> }} />
+      <ProfileSections own content={{ ratings: <ProfileRatings userId={me.id} />, games: <ProfileGames userId={me.id} own />, clubs: clubList }} />
     </>
   );
 }
