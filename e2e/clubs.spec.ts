@@ -5,7 +5,8 @@
  * see the preset's rules on the club's table, the member sits down at it,
  * and an outsider is refused with a translated message. A second journey:
  * an invitation page names its club, profiles list clubs with roles, and
- * removing a member or deleting the club asks first. (That the rules
+ * removing a member or deleting the club asks first (and dates are in the
+ * viewer's time zone). (That the rules
  * decide the play, a joker led and beaten by a spade, is proven over real
  * sockets in src/server/modules/clubs/club-tables.live.test.ts.)
  */
@@ -96,12 +97,22 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
 
 test("an invitation names the club; the profile lists clubs with roles; removing and deleting ask first", async ({ browser }) => {
   test.setTimeout(120_000);
-  const ownerContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+  // A zone whose date differs from Copenhagen's right now (Kiritimati is UTC+14, Pago Pago UTC−11).
+  const hour = new Date().getUTCHours();
+  const timezoneId = hour >= 10 && hour < 23 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+  const ownerContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"], timezoneId });
   const guestContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const guest = await guestContext.newPage();
   try {
     await registerAndLogin(owner, "Owner");
+    // Dates are in the viewer's own time zone: "member since" is today's date there, not in Copenhagen.
+    const since = owner.getByTestId("profile-member-since");
+    const sinceIso = (await since.locator("time").getAttribute("datetime"))!;
+    const localDate = await owner.evaluate((iso) => new Intl.DateTimeFormat("en", { dateStyle: "long" }).format(new Date(iso)), sinceIso);
+    const copenhagenDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "Europe/Copenhagen" }).format(new Date(sinceIso));
+    expect(localDate).not.toBe(copenhagenDate);
+    await expect(since).toHaveText(localDate);
     const guestAccount = await registerAndLogin(guest, "Guest");
     const clubName = `Onsdagsklubben ${Date.now().toString(36)}`;
 
