@@ -148,6 +148,10 @@ test("an invitation names the club; the profile lists clubs with roles; removing
       await expect(item).toBeVisible();
       await expect(item.getByTestId("profile-club-role")).toHaveText(role);
     }
+    // A fellow member sees the invitation-only club on the owner's public profile too.
+    const ownerPublic = (await owner.getByRole("link", { name: "See your public profile" }).getAttribute("href"))!;
+    await guest.goto(ownerPublic);
+    await expect(guest.getByTestId("profile-club-list").locator("li", { hasText: clubName }).getByTestId("profile-club-role")).toHaveText("Owner");
 
     // Removing a member asks first.
     await owner.goto(clubPath);

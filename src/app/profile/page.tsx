@@ -11,6 +11,7 @@ import { getServerApi } from "@/server/api/server";
 import { LOCALE_NAMES } from "@/i18n/config";
 import { ProfileEditor } from "@/components/profile/ProfileEditor";
 import { ProfileSections } from "@/components/profile/ProfileSections";
+import { ProfileClubs } from "@/components/profile/ProfileClubs";
 import { ProfileGames } from "@/app/_components/ProfileGames";
 import { ProfileRatings } from "@/app/_components/ProfileRatings";
 import { FormNotice } from "@/components/forms/FormNotice";
@@ -26,25 +27,14 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ProfilePage({ searchParams }: { searchParams: SearchParams }) {
   await requireUser("/profile");
-  const [api, t, tAuth, tClubs, params] = await Promise.all([
+  const [api, t, tAuth, params] = await Promise.all([
     getServerApi(),
     getTranslations("profile"),
     getTranslations("auth.login"),
-    getTranslations("clubs"),
     searchParams,
   ]);
   const [me, clubs] = await Promise.all([api.accounts.me(), api.clubs.mine()]);
-  const clubList =
-    clubs.length === 0 ? undefined : (
-      <ul data-testid="profile-club-list">
-        {clubs.map((club) => (
-          <li key={club.id} data-testid={`profile-club-${club.id}`}>
-            <Link href={`/clubs/${club.id}`}>{club.name}</Link> · <span data-testid="profile-club-role">{tClubs(`roles.${club.role}`)}</span> ·{" "}
-            {tClubs("memberCount", { count: club.memberCount })}
-          </li>
-        ))}
-      </ul>
-    );
+  const clubList = clubs.length === 0 ? undefined : <ProfileClubs clubs={clubs} />;
   return (
     <>
       <h1>{t("title")}</h1>

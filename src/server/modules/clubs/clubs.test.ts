@@ -157,6 +157,26 @@ describe("joining and leaving", () => {
   });
 });
 
+describe("clubs on a profile", () => {
+  it("lists a player's clubs with their role: open clubs to anyone, invitation-only clubs only to fellow members", async () => {
+    const { club: open, owner, admin, member, outsider } = await clubWithRoles(true);
+    const { club: closed, code } = await clubWithRoles(false);
+    await as(admin).joinWithInvite({ code });
+    const roles = (list: { id: string; role: string }[]) => Object.fromEntries(list.filter((c) => c.id === open.id || c.id === closed.id).map((c) => [c.id, c.role]));
+    // Own profile (clubs.mine) and the public one as seen by the player themselves: every club.
+    expect(roles(await as(owner).mine())).toEqual({ [open.id]: "owner" });
+    expect(roles(await as(admin).mine())).toEqual({ [open.id]: "admin", [closed.id]: "member" });
+    expect(roles(await as(admin).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin", [closed.id]: "member" });
+    // Visitors and outsiders see only the open club; a fellow member of the closed club sees both.
+    expect(roles(await testCaller().clubs.ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin" });
+    expect(roles(await as(outsider).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin" });
+    expect(roles(await as(member).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin" });
+    const fellow = await createTestUser();
+    await as(fellow).joinWithInvite({ code });
+    expect(roles(await as(fellow).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin", [closed.id]: "member" });
+  });
+});
+
 describe("membership administration", () => {
   it("admins remove and promote members; only the owner touches admins; nobody touches the owner", async () => {
     const { club, owner, admin, member, outsider } = await clubWithRoles();

@@ -3,7 +3,7 @@
  * procedure each handler is built on (procedures.ts), the rest by the service.
  */
 import { z } from "zod";
-import { createTRPCRouter, protectedProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, protectedProcedure, publicProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
 import { currentTableHub } from "@/server/realtime";
 import { clubAdminProcedure, clubMemberProcedure } from "./procedures";
@@ -25,6 +25,9 @@ import * as clubs from "./service";
 
 
 export const clubsRouter = createTRPCRouter({
+  // Anyone, signed in or not: a player's clubs as their public profile shows them.
+  ofPlayer: publicProcedure.input(memberInput).query(({ ctx, input }) => clubs.clubsOfPlayer(ctx.db, ctx.user?.id ?? null, input.userId)),
+
   // Anyone signed in
   create: protectedProcedure.input(createClubInput).mutation(async ({ ctx, input }) => unwrap(await clubs.createClub(ctx.db, ctx.user.id, input))),
   list: protectedProcedure.input(listClubsInput).query(({ ctx, input }) => clubs.listClubs(ctx.db, input)),

@@ -83,6 +83,21 @@ export function myClubs(db: Db, userId: string) {
   return repo.clubsOfUser(db, userId);
 }
 
+/**
+ * A player's clubs on their public profile, with their role: open clubs
+ * (anyone may join and see their members) and clubs the viewer shares with
+ * them; membership of other invitation-only clubs stays private.
+ */
+export async function clubsOfPlayer(db: Db, viewerId: string | null, userId: string) {
+  const [theirs, mine] = await Promise.all([
+    repo.clubsOfUser(db, userId),
+    viewerId && viewerId !== userId ? repo.clubsOfUser(db, viewerId) : Promise.resolve(null),
+  ]);
+  if (viewerId === userId) return theirs;
+  const shared = new Set((mine ?? []).map((c) => c.id));
+  return theirs.filter((c) => c.isOpen || shared.has(c.id));
+}
+
 /** What anyone signed in may see of a club, with their own standing in it. */
 export async function getClub(db: Db, userId: string, clubId: string) {
   const club = await repo.findClub(db, clubId);
