@@ -22,6 +22,8 @@ export default defineConfig({
   use: {
     baseURL,
     ...devices["Desktop Chrome"],
+    // The app's fallback zone, so pages need no time-zone re-render; a journey that tests the viewer's zone sets its own.
+    timezoneId: "Europe/Copenhagen",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -3,7 +3,10 @@
  * two rules switched on (jokers can be trumped, stærke), a second player
  * finds and joins the club, the admin opens a table with the preset, both
  * see the preset's rules on the club's table, the member sits down at it,
- * and an outsider is refused with a translated message. (That the rules
+ * and an outsider is refused with a translated message. A second journey:
+ * an invitation page names its club, profiles list clubs with roles, and
+ * removing a member or deleting the club asks first (and dates are in the
+ * viewer's time zone). (That the rules
  * decide the play, a joker led and beaten by a spade, is proven over real
  * sockets in src/server/modules/clubs/club-tables.live.test.ts.)
  */
@@ -89,5 +92,89 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     await expect(outsider.getByTestId("table-loading")).toContainText("Kun klubbens medlemmer kan se dette bord.");
   } finally {
     await Promise.all([adminContext.close(), memberContext.close(), outsiderContext.close()]);
+  }
+});
+
+test("an invitation names the club; the profile lists clubs with roles; removing and deleting ask first", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A zone whose date differs from Copenhagen's right now (Kiritimati is UTC+14, Pago Pago UTC−11).
+  const hour = new Date().getUTCHours();
+  const timezoneId = hour >= 10 && hour < 23 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+  const ownerContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"], timezoneId });
+  const guestContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const guest = await guestContext.newPage();
+  try {
+    await registerAndLogin(owner, "Owner");
+    // Dates are in the viewer's own time zone: "member since" is today's date there, not in Copenhagen.
+    const since = owner.getByTestId("profile-member-since");
+    const sinceIso = (await since.locator("time").getAttribute("datetime"))!;
+    const localDate = await owner.evaluate((iso) => new Intl.DateTimeFormat("en", { dateStyle: "long" }).format(new Date(iso)), sinceIso);
+    const copenhagenDate = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "Europe/Copenhagen" }).format(new Date(sinceIso));
+    expect(localDate).not.toBe(copenhagenDate);
+    await expect(since).toHaveText(localDate);
+    const guestAccount = await registerAndLogin(guest, "Guest");
+    const clubName = `Onsdagsklubben ${Date.now().toString(36)}`;
+
+    // An invitation-only club; its owner copies the invitation link.
+    await owner.goto("/clubs");
+    await owner.getByTestId("club-name").fill(clubName);
+    await owner.getByTestId("club-description").fill("Whist om onsdagen");
+    await owner.getByTestId("club-open").setChecked(false);
+    await owner.getByTestId("club-create-submit").click();
+    await expect(owner.getByTestId("club-name")).toHaveText(clubName);
+    const clubPath = new URL(owner.url()).pathname;
+    const inviteUrl = (await owner.getByTestId("club-invite-link").textContent())!;
+    expect(inviteUrl).toContain("/clubs/join/");
+    await owner.getByTestId("club-invite-copy").click();
+    await expect(owner.getByTestId("club-invite-copy-status")).toHaveText("Link copied.");
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);
+
+    // The invitation page says which club it is before anyone joins.
+    await guest.goto(new URL(inviteUrl).pathname);
+    await expect(guest.getByTestId("invite-club-name")).toHaveText(clubName);
+    await expect(guest.getByTestId("invite-club-description")).toHaveText("Whist om onsdagen");
+    await expect(guest.getByTestId("invite-club-members")).toContainText("1 member");
+    await guest.getByTestId("invite-join").click();
+    await expect(guest.getByTestId("my-role")).toHaveText("Member");
+
+    // Both profiles list the club with their role.
+    for (const [page, role] of [
+      [owner, "Owner"],
+      [guest, "Member"],
+    ] as const) {
+      await page.goto("/profile");
+      const item = page.getByTestId("profile-club-list").locator("li", { hasText: clubName });
+      await expect(item).toBeVisible();
+      await expect(item.getByTestId("profile-club-role")).toHaveText(role);
+    }
+    // A fellow member sees the invitation-only club on the owner's public profile too.
+    const ownerPublic = (await owner.getByRole("link", { name: "See your public profile" }).getAttribute("href"))!;
+    await guest.goto(ownerPublic);
+    await expect(guest.getByTestId("profile-club-list").locator("li", { hasText: clubName }).getByTestId("profile-club-role")).toHaveText("Owner");
+
+    // Removing a member asks first.
+    await owner.goto(clubPath);
+    const guestRow = owner.getByTestId(`member-${guestAccount.displayName}`);
+    await guestRow.getByTestId("member-remove").click();
+    await expect(guestRow.getByTestId("member-remove-confirmation")).toContainText(`Remove ${guestAccount.displayName} from the club?`);
+    await expect(owner.getByTestId("club-members").locator("li")).toHaveCount(2);
+    await guestRow.getByTestId("member-remove-confirm").click();
+    await expect(owner.getByTestId("club-members").locator("li")).toHaveCount(1);
+
+    // Deleting the club takes its name typed out.
+    await owner.getByTestId("club-delete").click();
+    const confirm = owner.getByTestId("club-delete-confirm");
+    await expect(confirm).toBeDisabled();
+    await owner.getByTestId("club-delete-name").fill(clubName.toUpperCase());
+    await expect(confirm).toBeDisabled();
+    await owner.getByTestId("club-delete-name").fill(clubName);
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+    await expect(owner).toHaveURL(/\/clubs$/);
+    await owner.goto(clubPath);
+    await expect(owner.getByText("This club does not exist (any more).")).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await Promise.all([ownerContext.close(), guestContext.close()]);
   }
 });

@@ -21,7 +21,7 @@ test("a ranked match: queue, play, rating on the profile, replay step by step", 
   test.setTimeout(420_000);
   const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext()));
   const pages = await Promise.all(contexts.map((c) => c.newPage()));
-  await Promise.all(pages.map((p, i) => registerAndLogin(p, `Ranked${i}`)));
+  const accounts = await Promise.all(pages.map((p, i) => registerAndLogin(p, `Ranked${i}`)));
 
   // Everyone joins the classic-whist queue; the fourth completes a table and all are sent to it.
   for (const p of pages) {
@@ -32,6 +32,8 @@ test("a ranked match: queue, play, rating on the profile, replay step by step", 
   for (const p of pages) await expect(p).toHaveURL(/\/play\/[^/?]+$/, { timeout: 20_000 });
   const tableId = new URL(pages[0]!.url()).pathname.split("/").pop()!;
   for (const p of pages) expect(p.url()).toContain(tableId);
+  // The table says it is a ranked one.
+  await expect(pages[0]!.getByTestId("table-ranked")).toHaveText("Ranked");
 
   // Three stand-ins play from here, through their own sessions.
   const standIns: LiveClient[] = [];
@@ -67,6 +69,13 @@ test("a ranked match: queue, play, rating on the profile, replay step by step", 
   const shown = Number(await rating.getByTestId("rating-value").getAttribute("data-rating"));
   expect(shown).not.toBe(1000); // a decided classic match always moves the rating away from the start
   await expect(me.getByTestId("stats-classic").getByTestId("stats-matches")).toHaveText("1");
+
+  // The leaderboard's headline is that same rating with its ±, marked provisional.
+  await me.goto("/leaderboard?variant=classic");
+  const row = me.getByTestId("leaderboard-row").filter({ hasText: accounts[0]!.displayName });
+  await expect(row.getByTestId("leaderboard-provisional")).toBeVisible();
+  expect((await row.getByTestId("leaderboard-rating").textContent())!.replace(/[^\d±]/g, "")).toMatch(new RegExp(`^${shown}±\\d+$`));
+  await me.goto("/profile");
 
   // Its replay: step forward and back through the first hand, then on to the next hand.
   await me.getByTestId("profile-game-link").first().click();

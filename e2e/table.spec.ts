@@ -1,7 +1,8 @@
 /**
  * A live table in four browsers: one player creates a table, four sit down
  * and play a whole classic-whist hand by clicking cards; one player reloads
- * mid-hand and carries on from the full view the server sends again.
+ * mid-hand and carries on from the full view the server sends again. A
+ * private table's invitation link can be copied at the table.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin } from "./fixtures";
@@ -68,14 +69,19 @@ test("four players sit at one table and play a full hand by clicking; a reload m
 
 test("an illegal card is refused with the engine's reason and nothing changes", async ({ browser }) => {
   test.setTimeout(240_000);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
   await registerAndLogin(page, "Solo");
   await page.goto("/tables/new");
   await page.getByTestId("create-variant").selectOption("classic");
+  await page.getByTestId("create-private").check();
   await page.getByTestId("create-submit").click();
-  await expect(page).toHaveURL(/\/play\//);
+  await expect(page).toHaveURL(/\/play\/[^?]+\?invite=/);
   await page.getByTestId("seat-take-0").click();
+  // A private table's invitation link has a copy button.
+  await page.getByTestId("table-invite-copy").click();
+  await expect(page.getByTestId("table-invite-copy-status")).toHaveText("Link copied.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   for (const s of [1, 2, 3]) await page.getByTestId(`seat-bot-${s}`).click();
   await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
   // Wait until the computer players have led to us and we must follow suit while holding a card we may not play.

@@ -9,6 +9,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { SiteFooter } from "@/components/layout/SiteFooter";
+import { TimeZoneSync } from "@/components/layout/TimeZoneSync";
 import { getCurrentUser } from "./_lib/current-user";
 import "./globals.css";
 
@@ -37,6 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <div className="container">{children}</div>
           </main>
           <SiteFooter />
+          <TimeZoneSync />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -82,6 +82,8 @@ export interface TableSummary {
   readonly status: TableStatus;
   readonly seats: readonly (SeatOccupant | null)[];
   readonly createdAt: string;
+  /** A ranked table: of the global ranking ("global") or a club's ladder ("club"); null: unrated. */
+  readonly ranked: "global" | "club" | null;
 }
 
 export interface TableSnapshot extends TableSummary {

@@ -1,4 +1,8 @@
-/** /leaderboard?variant=…&club=…: the global leaderboard of a variant, or a club's ladder. */
+/**
+ * /leaderboard?variant=…&club=…: the global leaderboard of a variant, or a
+ * club's ladder. The headline figure is the rating with its ± and a
+ * "provisional" mark; the cautious ranking score it is sorted by comes last.
+ */
 import Link from "next/link";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
@@ -39,9 +43,9 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
             <tr>
               <th>{t("leaderboard.place")}</th>
               <th>{t("leaderboard.player")}</th>
-              <th>{t("leaderboard.conservative")}</th>
               <th>{t("leaderboard.rating")}</th>
               <th>{t("leaderboard.games")}</th>
+              <th className="muted">{t("leaderboard.conservative")}</th>
             </tr>
           </thead>
           <tbody>
@@ -51,11 +55,12 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
                 <td>
                   <Link href={`/u/${r.userId}`}>{r.displayName}</Link>
                 </td>
-                <td>{r.conservative}</td>
-                <td>
-                  {t("ratings.value", { rating: r.rating, uncertainty: r.uncertainty })} {r.provisional && <em>{t("ratings.provisional")}</em>}
+                <td data-testid="leaderboard-rating">
+                  <strong>{t("ratings.value", { rating: r.rating, uncertainty: r.uncertainty })}</strong>{" "}
+                  {r.provisional && <em data-testid="leaderboard-provisional">{t("ratings.provisional")}</em>}
                 </td>
                 <td>{r.games}</td>
+                <td className="muted">{r.conservative}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,8 @@
 /**
  * /profile: the signed-in user's own profile (name, email, language, member
  * since), the form to change name and language, and the sections later
- * features fill. Visitors are sent to /login.
+ * features fill: ratings, games and the clubs the user belongs to, each
+ * with their role. Visitors are sent to /login.
  */
 import Link from "next/link";
 import type { Metadata } from "next";
@@ -10,6 +11,7 @@ import { getServerApi } from "@/server/api/server";
 import { LOCALE_NAMES } from "@/i18n/config";
 import { ProfileEditor } from "@/components/profile/ProfileEditor";
 import { ProfileSections } from "@/components/profile/ProfileSections";
+import { ProfileClubs } from "@/components/profile/ProfileClubs";
 import { ProfileGames } from "@/app/_components/ProfileGames";
 import { ProfileRatings } from "@/app/_components/ProfileRatings";
 import { FormNotice } from "@/components/forms/FormNotice";
@@ -31,7 +33,8 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
     getTranslations("auth.login"),
     searchParams,
   ]);
-  const me = await api.accounts.me();
+  const [me, clubs] = await Promise.all([api.accounts.me(), api.clubs.mine()]);
+  const clubList = clubs.length === 0 ? undefined : <ProfileClubs clubs={clubs} />;
   return (
     <>
       <h1>{t("title")}</h1>
@@ -71,7 +74,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           </form>
         </section>
       </div>
-      <ProfileSections own content={{ ratings: <ProfileRatings userId={me.id} />, games: <ProfileGames userId={me.id} own /> }} />
+      <ProfileSections own content={{ ratings: <ProfileRatings userId={me.id} />, games: <ProfileGames userId={me.id} own />, clubs: clubList }} />
     </>
   );
 }

@@ -3,7 +3,10 @@
  * ask to join or withdraw a request. Members see members and roles, the
  * house-rule presets, the open tables (with the exact rules each plays) and
  * recent games, and can open a table or leave. Owner and admins also see
- * requests and the invitation link, manage members and edit presets. The
+ * requests and the invitation link (with a copy button), manage members and
+ * edit presets. Removing a member asks first; deleting the club (the sole
+ * owner leaving) takes the club's name typed out, which the server checks
+ * again. The
  * server enforces every one of these rules; the page only hides what would
  * be refused.
  */
@@ -17,6 +20,7 @@ import { useTRPC } from "@/trpc/react";
 import { LOCALE_NAMES, type Locale } from "@/i18n/config";
 import { FormNotice } from "@/components/forms/FormNotice";
 import { RuleSummary } from "@/components/rules/RuleSummary";
+import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
 import { PresetEditor, type PresetDraft } from "./PresetEditor";
 import { useClubErrorText } from "./errors";
 
@@ -35,6 +39,9 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
   const [editor, setEditor] = useState<PresetDraft | "new" | null>(null);
   const [guestsMayWatch, setGuestsMayWatch] = useState(false);
   const [inviteCode, setInviteCode] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [typedName, setTypedName] = useState("");
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.clubs.pathKey() });
   const refreshAfter = { onSuccess: refresh };
@@ -42,7 +49,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
   const cancel = useMutation(trpc.clubs.cancelRequest.mutationOptions(refreshAfter));
   const leave = useMutation(trpc.clubs.leave.mutationOptions({ onSuccess: () => router.push("/clubs") }));
   const decide = useMutation(trpc.clubs.decideRequest.mutationOptions(refreshAfter));
-  const remove = useMutation(trpc.clubs.removeMember.mutationOptions(refreshAfter));
+  const remove = useMutation(trpc.clubs.removeMember.mutationOptions({ onSuccess: () => (setRemoving(null), refresh()) }));
   const setRole = useMutation(trpc.clubs.setRole.mutationOptions(refreshAfter));
   const transfer = useMutation(trpc.clubs.transferOwnership.mutationOptions(refreshAfter));
   const makeDefault = useMutation(trpc.clubs.setDefaultPreset.mutationOptions(refreshAfter));
@@ -57,6 +64,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
   const role = c.myRole;
   const admin = role === "owner" || role === "admin";
   const code = inviteCode ?? d?.inviteCode ?? null;
+  const inviteUrl = code ? `${typeof window === "undefined" ? "" : window.location.origin}/clubs/join/${code}` : null;
 
   return (
     <article data-testid="club-page">
@@ -208,9 +216,26 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                             {tc("demote")}
                           </button>
                         )}{" "}
-                        <button className="button button--ghost" onClick={() => remove.mutate({ clubId, userId: m.userId })} data-testid="member-remove">
-                          {tc("remove")}
-                        </button>
+                        {removing === m.userId ? (
+                          <span data-testid="member-remove-confirmation">
+                            {tc("removeConfirm", { name: m.displayName })}{" "}
+                            <button
+                              className="button"
+                              onClick={() => remove.mutate({ clubId, userId: m.userId })}
+                              disabled={remove.isPending}
+                              data-testid="member-remove-confirm"
+                            >
+                              {tc("removeYes")}
+                            </button>{" "}
+                            <button className="button button--ghost" onClick={() => setRemoving(null)}>
+                              {tc("cancel")}
+                            </button>
+                          </span>
+                        ) : (
+                          <button className="button button--ghost" onClick={() => setRemoving(m.userId)} data-testid="member-remove">
+                            {tc("remove")}
+                          </button>
+                        )}
                       </>
                     )}
                     {role === "owner" && m.userId !== userId && (
@@ -245,10 +270,13 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                 ))}
               </ul>
               <h2>{tc("invite")}</h2>
-              {code && (
-                <p>
-                  <code data-testid="club-invite-link">{`${typeof window === "undefined" ? "" : window.location.origin}/clubs/join/${code}`}</code>
-                </p>
+              {inviteUrl && (
+                <>
+                  <p className="muted">{tc("inviteCopyHint")}</p>
+                  <p>
+                    <code data-testid="club-invite-link">{inviteUrl}</code> <CopyLinkButton url={inviteUrl} testId="club-invite-copy" />
+                  </p>
+                </>
               )}
               <button className="button button--ghost" onClick={() => invite.mutate({ clubId, renew: true })}>
                 {tc("renewInvite")}
@@ -259,9 +287,43 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
           <section>
             {role === "owner" && c.memberCount > 1 ? (
               <p>{tc("ownerMustTransfer")}</p>
+            ) : role === "owner" ? (
+              deleting ? (
+                <form
+                  className="card"
+                  data-testid="club-delete-form"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    leave.mutate({ clubId, confirmName: typedName });
+                  }}
+                >
+                  <h2>{tc("deleteTitle")}</h2>
+                  <p>{tc("deleteWarning")}</p>
+                  <p className="field">
+                    <label htmlFor="club-delete-name">{tc("deleteTypeName", { name: c.name })}</label>
+                    <input
+                      id="club-delete-name"
+                      value={typedName}
+                      onChange={(e) => setTypedName(e.target.value)}
+                      autoComplete="off"
+                      data-testid="club-delete-name"
+                    />
+                  </p>
+                  <button className="button" type="submit" disabled={typedName.trim() !== c.name || leave.isPending} data-testid="club-delete-confirm">
+                    {tc("deleteConfirm")}
+                  </button>{" "}
+                  <button className="button button--ghost" type="button" onClick={() => (setDeleting(false), setTypedName(""))}>
+                    {tc("cancel")}
+                  </button>
+                </form>
+              ) : (
+                <button className="button button--ghost" onClick={() => setDeleting(true)} data-testid="club-delete">
+                  {tc("deleteClub")}
+                </button>
+              )
             ) : (
               <button className="button button--ghost" onClick={() => leave.mutate({ clubId })} data-testid="club-leave">
-                {role === "owner" ? tc("leaveLast") : tc("leave")}
+                {tc("leave")}
               </button>
             )}
           </section>

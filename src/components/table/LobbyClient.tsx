@@ -104,6 +104,13 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
                 <Link href={`/play/${x.id}`}>
                   <strong>{tg(`variants.${x.variant}`)}</strong>
                 </Link>{" "}
+                {x.ranked && (
+                  <>
+                    <span className={styles.rankedTag} data-testid="lobby-ranked">
+                      {t(`rankedKind.${x.ranked}`)}
+                    </span>{" "}
+                  </>
+                )}
                 · {t(`status.${x.status}`)} · {t("lobby.seats", { taken })}
                 <div className={styles.hash}>{summary || t("lobby.defaults")}</div>
                 <div>

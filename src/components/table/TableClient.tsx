@@ -27,6 +27,7 @@ import { MatchSummary } from "./MatchSummary";
 import { useShownTrick } from "./useShownTrick";
 import { useTableSocket } from "./useTableSocket";
 import styles from "./table.module.css";
+import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
 
 // The house rules need the engine's option descriptions: loaded after the table itself.
 const RuleSummary = dynamic(() => import("@/components/rules/RuleSummary").then((m) => m.RuleSummary));
@@ -247,6 +248,11 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     <div className={styles.table} data-testid="table" data-seq={table.seq} data-status={table.status}>
       <div className={styles.header}>
         <h1 className={styles.title}>{tg(`variants.${table.variant}`)}</h1>
+        {table.ranked && (
+          <span className={styles.rankedTag} data-testid="table-ranked">
+            {t(`rankedKind.${table.ranked}`)}
+          </span>
+        )}
         {view && !over && <span data-testid="hand-number">{t("handNumber", { n: view.handIndex + 1 })}</span>}
         {hand && !over && (
           <span className={styles.phase} data-testid="phase" data-phase={hand.phase}>
@@ -417,7 +423,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
       <Chat live={live} tableId={table.id} t={t} te={te} tg={tg} canChat={userId !== null} />
       {table.isPrivate && seated && typeof window !== "undefined" && (
         <p className={styles.hash}>
-          {t("inviteHint")}: <code>{window.location.href}</code>
+          {t("inviteHint")}: <code data-testid="table-invite-link">{window.location.href}</code>{" "}
+          <CopyLinkButton url={window.location.href} testId="table-invite-copy" />
         </p>
       )}
       {reserved !== null && (

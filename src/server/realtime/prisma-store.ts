@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Action, Seat } from "@/engine/types";
 import { TRICK_PAUSE_MS, type SeatOccupant, type TableStatus } from "@/protocol";
-import { tableRatingChanges } from "@/server/modules/ratings/service";
+import { GLOBAL_SCOPE, tableRatingChanges } from "@/server/modules/ratings/service";
 import type { AppendResult, FinishedMatch, LobbyPage, LobbyQuery, NewTable, StoredAction, TableRecord, TableStore } from "./store";
 import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
@@ -45,7 +45,7 @@ const tableSelect = {
 
 type TableRow = Prisma.TableGetPayload<{ select: typeof tableSelect }>;
 
-const toRecord = (r: TableRow, ranked: { userIds: string[] } | null = null): TableRecord => ({
+const toRecord = (r: TableRow, ranked: { userIds: string[]; scope: string } | null = null): TableRecord => ({
   id: r.id,
   variant: r.variant,
   options: r.options as Record<string, unknown>,
@@ -64,6 +64,7 @@ const toRecord = (r: TableRow, ranked: { userIds: string[] } | null = null): Tab
   createdAt: r.createdAt.getTime(),
   handOwners: (r.handOwners as (string | null)[] | null) ?? null,
   ranked: ranked !== null,
+  rankedScope: ranked ? (ranked.scope === GLOBAL_SCOPE ? "global" : "club") : undefined,
   fixedSeats: ranked && ranked.userIds.length === 4 ? ranked.userIds : null,
 });
 
@@ -110,7 +111,7 @@ export class PrismaTableStore implements TableStore {
   async getTable(id: string) {
     const [row, ranked] = await Promise.all([
       this.db.table.findUnique({ where: { id }, select: tableSelect }),
-      this.db.rankedTable.findUnique({ where: { tableId: id }, select: { userIds: true } }),
+      this.db.rankedTable.findUnique({ where: { tableId: id }, select: { userIds: true, scope: true } }),
     ]);
     return row ? toRecord(row, ranked) : null;
   }
@@ -143,8 +144,13 @@ export class PrismaTableStore implements TableStore {
       WHERE ${Prisma.join(conds, " AND ")}
       ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${q.limit + 1}`;
     const page = ids.slice(0, q.limit).map((r) => r.id);
-    const rows = await this.db.table.findMany({ where: { id: { in: page } }, select: tableSelect });
-    const byId = new Map(rows.map((r) => [r.id, toRecord(r)]));
+    const [rows, ranked] = await Promise.all([
+      this.db.table.findMany({ where: { id: { in: page } }, select: tableSelect }),
+      // So the lobby can label ranked and club-ladder tables.
+      this.db.rankedTable.findMany({ where: { tableId: { in: page } }, select: { tableId: true, userIds: true, scope: true } }),
+    ]);
+    const rankedById = new Map(ranked.map((r) => [r.tableId, r]));
+    const byId = new Map(rows.map((r) => [r.id, toRecord(r, rankedById.get(r.id) ?? null)]));
     const tables = page.flatMap((id) => byId.get(id) ?? []);
     const last = tables[tables.length - 1];
     return { tables, next: ids.length > q.limit && last ? { createdAt: last.createdAt, id: last.id } : null };

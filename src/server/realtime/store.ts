@@ -36,6 +36,8 @@ export interface TableRecord {
   readonly handOwners: readonly (string | null)[] | null;
   /** A ranked table (global queue or a club ladder). */
   readonly ranked: boolean;
+  /** Which ranking a ranked table counts for (unset: global, or not ranked). */
+  readonly rankedScope?: "global" | "club";
   /** A ranked table's matched accounts by seat, once known; null otherwise. */
   readonly fixedSeats: readonly string[] | null;
 }
@@ -49,6 +51,7 @@ export const toTableSummary = (r: TableRecord): TableSummary => ({
   status: r.status,
   seats: r.seats,
   createdAt: new Date(r.createdAt).toISOString(),
+  ranked: r.ranked ? (r.rankedScope ?? "global") : null,
 });
 
 export interface StoredAction {

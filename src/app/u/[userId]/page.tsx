@@ -1,4 +1,8 @@
-/** /u/[userId]: a player's public profile (display name, member since). Unknown ids get the 404 page. */
+/**
+ * /u/[userId]: a player's public profile (display name, member since,
+ * ratings, games and the clubs the viewer may know of). Unknown ids get the
+ * 404 page.
+ */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -6,6 +10,7 @@ import { getTranslations } from "next-intl/server";
 import { TRPCError } from "@trpc/server";
 import { getServerApi } from "@/server/api/server";
 import { ProfileSections } from "@/components/profile/ProfileSections";
+import { ProfileClubs } from "@/components/profile/ProfileClubs";
 import { ProfileGames } from "@/app/_components/ProfileGames";
 import { ProfileRatings } from "@/app/_components/ProfileRatings";
 
@@ -32,6 +37,7 @@ export default async function PublicProfilePage({ params }: { params: Params }) 
   const profile = await loadProfile((await params).userId);
   if (!profile) notFound();
   const t = await getTranslations("profile");
+  const clubs = await (await getServerApi()).clubs.ofPlayer({ userId: profile.id });
   return (
     <>
       <p className="muted">{t("publicTitle")}</p>
@@ -42,7 +48,12 @@ export default async function PublicProfilePage({ params }: { params: Params }) 
           <time dateTime={profile.memberSince.toISOString()}>{t("memberSinceValue", { date: profile.memberSince })}</time>
         </dd>
       </dl>
-      <ProfileSections own={false} content={{ ratings: <ProfileRatings userId={profile.id} />, games: <ProfileGames userId={profile.id} own={false} /> }} />
+      <ProfileSections
+        own={false}
+        content={{
+          ratings: <ProfileRatings userId={profile.id} />, games: <ProfileGames userId={profile.id} own={false} />,
+          clubs: clubs.length === 0 ? undefined : <ProfileClubs clubs={clubs} />,
+        }} />
     </>
   );
 }

@@ -116,8 +116,20 @@ describe("joining and leaving", () => {
     expect(renewed).not.toBe(code);
     const guest = await createTestUser();
     expect(await refusal(as(guest).joinWithInvite({ code }))).toEqual({ code: "NOT_FOUND", appCode: "CLUB_INVITE_INVALID" });
+    expect(await refusal(as(guest).invitePreview({ code }))).toEqual({ code: "NOT_FOUND", appCode: "CLUB_INVITE_INVALID" });
+    // The invitation page names the club before anyone joins; previewing joins nothing.
+    expect(await as(guest).invitePreview({ code: renewed })).toEqual({
+      clubId: club.id,
+      name: club.name,
+      description: "Torsdagsklubben",
+      isOpen: false,
+      memberCount: 3,
+      myRole: null,
+    });
+    expect(await refusal(testCaller().clubs.invitePreview({ code: renewed }))).toMatchObject({ code: "UNAUTHORIZED" });
     expect(await as(guest).joinWithInvite({ code: renewed })).toEqual({ clubId: club.id, name: club.name });
     expect(await refusal(as(guest).joinWithInvite({ code: renewed }))).toEqual({ code: "CONFLICT", appCode: "CLUB_ALREADY_MEMBER" });
+    expect(await as(guest).invitePreview({ code: renewed })).toMatchObject({ memberCount: 4, myRole: "member" });
   });
 
   it("lets members leave; the owner must hand over ownership first, and a sole owner leaving deletes the club", async () => {
@@ -131,8 +143,37 @@ describe("joining and leaving", () => {
     expect(await as(owner).transferOwnership({ clubId: club.id, userId: admin.id })).toEqual({ owner: admin.id });
     expect((await as(owner).get({ clubId: club.id })).myRole).toBe("admin");
     expect(await as(owner).leave({ clubId: club.id })).toEqual({ clubDeleted: false });
-    expect(await as(admin).leave({ clubId: club.id })).toEqual({ clubDeleted: true });
+    // Deleting the club takes its exact name; a wrong or missing name deletes nothing.
+    expect(await refusal(as(admin).leave({ clubId: club.id }))).toEqual({ code: "BAD_REQUEST", appCode: "CLUB_CONFIRM_NAME" });
+    expect(await refusal(as(admin).leave({ clubId: club.id, confirmName: club.name.toUpperCase() }))).toEqual({
+      code: "BAD_REQUEST",
+      appCode: "CLUB_CONFIRM_NAME",
+    });
+    expect((await as(admin).get({ clubId: club.id })).myRole).toBe("owner");
+    // A typed name from someone who is no longer a member deletes nothing either.
+    expect(await refusal(as(owner).leave({ clubId: club.id, confirmName: club.name }))).toEqual({ code: "FORBIDDEN", appCode: "CLUB_NOT_MEMBER" });
+    expect(await as(admin).leave({ clubId: club.id, confirmName: ` ${club.name} ` })).toEqual({ clubDeleted: true });
     expect(await testDb().club.findUnique({ where: { id: club.id }, select: { id: true } })).toBeNull();
+  });
+});
+
+describe("clubs on a profile", () => {
+  it("lists a player's clubs with their role: open clubs to anyone, invitation-only clubs only to fellow members", async () => {
+    const { club: open, owner, admin, member, outsider } = await clubWithRoles(true);
+    const { club: closed, code } = await clubWithRoles(false);
+    await as(admin).joinWithInvite({ code });
+    const roles = (list: { id: string; role: string }[]) => Object.fromEntries(list.filter((c) => c.id === open.id || c.id === closed.id).map((c) => [c.id, c.role]));
+    // Own profile (clubs.mine) and the public one as seen by the player themselves: every club.
+    expect(roles(await as(owner).mine())).toEqual({ [open.id]: "owner" });
+    expect(roles(await as(admin).mine())).toEqual({ [open.id]: "admin", [closed.id]: "member" });
+    expect(roles(await as(admin).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin", [closed.id]: "member" });
+    // Visitors and outsiders see only the open club; a fellow member of the closed club sees both.
+    expect(roles(await testCaller().clubs.ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin" });
+    expect(roles(await as(outsider).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin" });
+    expect(roles(await as(member).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin" });
+    const fellow = await createTestUser();
+    await as(fellow).joinWithInvite({ code });
+    expect(roles(await as(fellow).ofPlayer({ userId: admin.id }))).toEqual({ [open.id]: "admin", [closed.id]: "member" });
   });
 });
 

@@ -3,7 +3,7 @@
  * procedure each handler is built on (procedures.ts), the rest by the service.
  */
 import { z } from "zod";
-import { createTRPCRouter, protectedProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, protectedProcedure, publicProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
 import { currentTableHub } from "@/server/realtime";
 import { clubAdminProcedure, clubMemberProcedure } from "./procedures";
@@ -13,6 +13,7 @@ import {
   createPresetInput,
   decideRequestInput,
   inviteCodeInput,
+  leaveInput,
   listClubsInput,
   memberInput,
   openTableInput,
@@ -24,6 +25,9 @@ import * as clubs from "./service";
 
 
 export const clubsRouter = createTRPCRouter({
+  // Anyone, signed in or not: a player's clubs as their public profile shows them.
+  ofPlayer: publicProcedure.input(memberInput).query(({ ctx, input }) => clubs.clubsOfPlayer(ctx.db, ctx.user?.id ?? null, input.userId)),
+
   // Anyone signed in
   create: protectedProcedure.input(createClubInput).mutation(async ({ ctx, input }) => unwrap(await clubs.createClub(ctx.db, ctx.user.id, input))),
   list: protectedProcedure.input(listClubsInput).query(({ ctx, input }) => clubs.listClubs(ctx.db, input)),
@@ -33,13 +37,19 @@ export const clubsRouter = createTRPCRouter({
   cancelRequest: protectedProcedure
     .input(clubIdInput)
     .mutation(async ({ ctx, input }) => unwrap(await clubs.cancelRequest(ctx.db, ctx.user.id, input.clubId))),
+  /** What an invitation link leads to: the club's name, description and size, before joining. */
+  invitePreview: protectedProcedure
+    .input(inviteCodeInput)
+    .query(async ({ ctx, input }) => unwrap(await clubs.invitePreview(ctx.db, ctx.user.id, input.code))),
   joinWithInvite: protectedProcedure
     .input(inviteCodeInput)
     .mutation(async ({ ctx, input }) => unwrap(await clubs.joinWithInvite(ctx.db, ctx.user.id, input.code))),
 
   // Members
   details: clubMemberProcedure.query(({ ctx }) => clubs.clubDetails(ctx.db, ctx.club.actor, ctx.club.id)),
-  leave: clubMemberProcedure.mutation(async ({ ctx }) => unwrap(await clubs.leave(ctx.db, ctx.club.actor, ctx.club.id))),
+  leave: clubMemberProcedure
+    .input(leaveInput)
+    .mutation(async ({ ctx, input }) => unwrap(await clubs.leave(ctx.db, ctx.club.actor, ctx.club.id, input.confirmName))),
   presetVersions: clubMemberProcedure
     .input(presetIdInput)
     .query(async ({ ctx, input }) => unwrap(await clubs.presetVersions(ctx.db, ctx.club.id, input.presetId))),

@@ -31,6 +31,11 @@ export type ListClubsInput = z.infer<typeof listClubsInput>;
 export const inviteCodeInput = z.object({ code: safeText().trim().min(8).max(64) });
 
 export const memberInput = z.object({ userId: id });
+/**
+ * Leaving. A sole owner leaving deletes the club, which the server only does
+ * when `confirmName` repeats the club's name (the page makes them type it).
+ */
+export const leaveInput = z.object({ confirmName: safeText().trim().max(CLUB_NAME_MAX).optional() });
 export const decideRequestInput = z.object({ userId: id, accept: z.boolean() });
 export const setRoleInput = z.object({ userId: id, role: z.enum(["admin", "member"]) });
 

@@ -14,7 +14,9 @@
  * - only the owner demotes or removes an admin and hands over ownership;
  * - nobody removes or demotes the owner;
  * - the owner cannot leave while other members remain (hand over ownership
- *   first); an owner who is the last member leaving deletes the club.
+ *   first); an owner who is the last member leaving deletes the club, and
+ *   only when the call repeats the club's name (confirmName), so no stray
+ *   click or replayed request deletes a club.
  */
 import { parseOptions } from "@/engine";
 import type { Db } from "@/server/db";
@@ -40,6 +42,7 @@ export const CLUB_ERRORS = {
   noRequest: () => err("CLUB_REQUEST_NOT_FOUND", "NOT_FOUND", "There is no pending request from this player."),
   memberNotFound: () => err("CLUB_MEMBER_NOT_FOUND", "NOT_FOUND", "This player is not a member of the club."),
   ownerUntouchable: () => err("CLUB_OWNER_PROTECTED", "FORBIDDEN", "The club's owner cannot be removed or demoted."),
+  confirmName: () => err("CLUB_CONFIRM_NAME", "BAD_REQUEST", "Type the club's name exactly to delete it."),
   ownerMustTransfer: () =>
     err("CLUB_OWNER_MUST_TRANSFER", "CONFLICT", "The owner cannot leave while the club has other members: hand over ownership first."),
   presetNotFound: () => err("PRESET_NOT_FOUND", "NOT_FOUND", "This club has no such rule preset."),
@@ -78,6 +81,21 @@ export async function listClubs(db: Db, input: ListClubsInput) {
 
 export function myClubs(db: Db, userId: string) {
   return repo.clubsOfUser(db, userId);
+}
+
+/**
+ * A player's clubs on their public profile, with their role: open clubs
+ * (anyone may join and see their members) and clubs the viewer shares with
+ * them; membership of other invitation-only clubs stays private.
+ */
+export async function clubsOfPlayer(db: Db, viewerId: string | null, userId: string) {
+  const [theirs, mine] = await Promise.all([
+    repo.clubsOfUser(db, userId),
+    viewerId && viewerId !== userId ? repo.clubsOfUser(db, viewerId) : Promise.resolve(null),
+  ]);
+  if (viewerId === userId) return theirs;
+  const shared = new Set((mine ?? []).map((c) => c.id));
+  return theirs.filter((c) => c.isOpen || shared.has(c.id));
 }
 
 /** What anyone signed in may see of a club, with their own standing in it. */
@@ -122,6 +140,14 @@ export async function cancelRequest(db: Db, userId: string, clubId: string) {
   return (await repo.deleteRequest(db, clubId, userId)) ? success({ cancelled: true }) : CLUB_ERRORS.noRequest();
 }
 
+/** The club behind an invitation link, for the invitation page (nothing is joined yet). */
+export async function invitePreview(db: Db, userId: string, code: string) {
+  const club = await repo.findClubByInvite(db, code);
+  if (!club) return CLUB_ERRORS.invalidInvite();
+  const [memberCount, role] = await Promise.all([repo.countMembers(db, club.id), repo.findRole(db, club.id, userId)]);
+  return success({ clubId: club.id, name: club.name, description: club.description, isOpen: club.isOpen, memberCount, myRole: role });
+}
+
 /** An invitation link admits its holder to any club, open or not. */
 export async function joinWithInvite(db: Db, userId: string, code: string) {
   const club = await repo.findClubByInvite(db, code);
@@ -130,9 +156,17 @@ export async function joinWithInvite(db: Db, userId: string, code: string) {
   return success({ clubId: club.id, name: club.name });
 }
 
-export async function leave(db: Db, actor: Actor, clubId: string): Promise<ServiceResult<{ clubDeleted: boolean }>> {
+export async function leave(
+  db: Db,
+  actor: Actor,
+  clubId: string,
+  confirmName?: string,
+): Promise<ServiceResult<{ clubDeleted: boolean }>> {
   if (actor.role === "owner") {
     if ((await repo.countMembers(db, clubId)) > 1) return CLUB_ERRORS.ownerMustTransfer();
+    const club = await repo.findClub(db, clubId);
+    if (!club) return CLUB_ERRORS.notFound();
+    if (confirmName?.trim() !== club.name) return CLUB_ERRORS.confirmName();
     await repo.deleteClub(db, clubId);
     return success({ clubDeleted: true });
   }

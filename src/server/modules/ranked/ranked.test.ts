@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildRecord, playRandomMatch, verifyRecord, parseRecord } from "@/engine";
 import type { SeatOccupant } from "@/protocol";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
+import { toTableSummary } from "@/server/realtime/store";
 import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
 import { NO_CLUB, takeDecision } from "@/server/realtime/seating";
 import { formGroups, seatOrder, spreadAfter } from "./service";
@@ -42,6 +43,8 @@ describe("ranked queue", () => {
     for (const u of users) expect(await testCaller(u).ranked.status()).toEqual({ state: "playing", tableId, variant: "esmakker" });
     const table = (await new PrismaTableStore(testDb()).getTable(tableId))!;
     expect(table.status).toBe("playing");
+    // The table page labels it as ranked (global ranking).
+    expect(toTableSummary(table).ranked).toBe("global");
     expect(table.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(table.options).toMatchObject({ deals: 12 });
     expect(table.seats.every((s) => s?.kind === "human")).toBe(true);
@@ -165,6 +168,7 @@ describe("ratings and history at a ranked match's end", () => {
     const db = testDb();
     const [a, b] = await Promise.all([createTestUser(), createTestUser()]);
     const tableId = await startTable("classic", [a, b]);
+    expect(toTableSummary((await new PrismaTableStore(testDb()).getTable(tableId))!).ranked).toBeNull();
     await finishTable(tableId);
     const match = await db.match.findFirstOrThrow({ where: { tableId }, select: { id: true } });
     expect(await db.matchPlayer.count({ where: { matchId: match.id } })).toBe(2);
@@ -240,6 +244,10 @@ describe("a club's ranked table", () => {
     const member = (u: TestUser) => ({ userId: u.id, invited: false, facts: { club: { name: "Ladder", guestsMayWatch: false, role: "member" as const } } });
     expect(rec.ranked).toBe(true);
     expect(rec.fixedSeats).toBeNull();
+    // Labelled as a club-ladder table at the table and in the club's lobby.
+    expect(toTableSummary(rec).ranked).toBe("club");
+    const lobby = await store.listLobby({ viewerId: users[0]!.id, clubId: club.id, limit: 20 });
+    expect(lobby.tables.map(toTableSummary).find((t) => t.id === tableId)?.ranked).toBe("club");
     expect(takeDecision(rec, member(users[2]!), 0)).toEqual({ kind: "now" });
     expect(rec.options).toMatchObject({ target: 3 });
     await store.updateSeats(tableId, users.map((u) => ({ kind: "human", userId: u.id, name: u.displayName })), { seed: "cd".repeat(32), at: Date.now() });
