@@ -50,8 +50,9 @@ describe("decisions depend on the view and the seed only", () => {
     const seat = currentTurn(state)!;
     const v = view(state, seat);
     for (const level of ["random", "easy", "normal", "strong"] as BotLevel[]) {
-      const a = decide(v, { level, seed: "s", budgetMs: 40 });
-      const b = decide(structuredClone(v), { level, seed: "s", budgetMs: 40 });
+      // The budget buys a fixed amount of work; the wall-clock cap is lifted so that a busy machine cannot cut one search short.
+      const a = decide(v, { level, seed: "s", budgetMs: 40, deadlineMs: 60_000 });
+      const b = decide(structuredClone(v), { level, seed: "s", budgetMs: 40, deadlineMs: 60_000 });
       expect(b).toEqual(a);
       expect(v.hand!.legal).toContainEqual(a);
     }

@@ -28,6 +28,8 @@ export interface StrongOptions {
   readonly exactCards?: number;
   /** Upper limit on samples (mainly for tests). */
   readonly maxSamples?: number;
+  /** Wall-clock cap on the search (default 4 × budgetMs), for a machine too busy to do the budget's work in time. */
+  readonly deadlineMs?: number;
 }
 
 /** Search work (solver nodes or playout plies) a millisecond buys on a modest, busy machine (the solver does 1-2 M nodes/s). */
@@ -67,7 +69,7 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
   const sampler = createDealSampler(view, me, cards, rng);
   const exact = cards.length <= (opts.exactCards ?? exactCardsFor(opts.budgetMs));
   const workBudget = opts.budgetMs * WORK_PER_MS;
-  const hardDeadline = performance.now() + opts.budgetMs * 4;
+  const hardDeadline = performance.now() + (opts.deadlineMs ?? opts.budgetMs * 4);
   let work = 0;
   const maxSamples = opts.maxSamples ?? (exact ? 200 : 400);
   const sumPoints = new Float64Array(legal.length);
