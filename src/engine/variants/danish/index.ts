@@ -7,7 +7,7 @@
 import type { Variant } from "../../types";
 import { type DanishHand, applyDanishAction, danishLegalActions, startDanishHand } from "./hand";
 import { type DanishOptions, danishOptionFields, danishOptionsSchema } from "./options";
-import { scoreDanishHand } from "./score";
+import { danishOutcomeModel, scoreDanishHand } from "./score";
 import { viewDanishHand } from "./view";
 
 export type { DanishHand } from "./hand";
@@ -17,6 +17,10 @@ export { BIDS, type DanishBid } from "./contract";
 export const danish: Variant<DanishOptions, DanishHand> = {
   id: "danish",
   name: { da: "Dansk whist", nb: "Dansk whist", en: "Danish whist" },
+  seats: { min: 4, max: 4 },
+  // Partners sit opposite, but sol and grandi are played alone and pasnolo is everyone for themself.
+  teams: { kind: "byContract", pairsPlay: (contract, phase) => phase === null || (contract !== null && contract.alone !== true) },
+  scoresBy: "seat",
   optionsSchema: danishOptionsSchema,
   optionFields: danishOptionFields,
   deckJokers: () => 0,
@@ -26,6 +30,7 @@ export const danish: Variant<DanishOptions, DanishHand> = {
   isOver: (hand) => hand.phase === "done",
   scoreHand: (hand, ctx) => scoreDanishHand(hand, ctx.options),
   viewHand: (hand, seat) => viewDanishHand(hand, seat),
+  outcomeModel: (hand, options) => danishOutcomeModel(hand.contract, options),
   // Every deal counts, pasnolo included; the match is a fixed number of deals.
   afterHand: (ctx, score, dealsPlayed) => ({
     scores: ctx.scores.map((total, s) => total + score.points[s]!),

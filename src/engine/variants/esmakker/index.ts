@@ -37,7 +37,7 @@
 import type { Variant } from "../../types";
 import { type EsmakkerHand, applyAction, legalActions, playHandOut, randomLegalAction, startHand } from "./hand";
 import { type EsmakkerOptions, esmakkerOptionFields, esmakkerOptionsSchema } from "./options";
-import { afterHand, scoreHand } from "./scoring";
+import { afterHand, esmakkerOutcomeModel, scoreHand } from "./scoring";
 import { viewHand } from "./view";
 
 export type { EsmakkerHand } from "./hand";
@@ -46,6 +46,10 @@ export type { EsmakkerOptions } from "./options";
 export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
   id: "esmakker",
   name: { da: "Es-makker whist", nb: "Es-makker-whist", en: "Es-makker whist (ace partner)" },
+  seats: { min: 4, max: 4 },
+  // The declarer's partner is whoever holds the called ace (or king); no pairs are fixed.
+  teams: { kind: "called", pairsPlay: () => false },
+  scoresBy: "seat",
   optionsSchema: esmakkerOptionsSchema,
   optionFields: esmakkerOptionFields,
   deckJokers: () => 3,
@@ -57,5 +61,6 @@ export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
   isOver: (h) => h.phase === "done",
   scoreHand,
   viewHand,
+  outcomeModel: (hand, options, _viewer, declaring) => esmakkerOutcomeModel(hand.contract, options, declaring),
   afterHand,
 };
