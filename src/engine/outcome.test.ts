@@ -2,10 +2,12 @@
  * Each variant's outcome model (what computer players weigh) agrees with the
  * variant's real scoring, under house-rule options: for random finished
  * hands, the model's worth of the declaring side's final tricks is what the
- * hand scored.
+ * hand scored. And what each variant says about itself (seats, teams, how
+ * scores are kept) is the same in the registry and in the light meta list.
  */
 import { describe, expect, it } from "vitest";
-import { getVariant, parseOptions, playRandomMatch } from "./index";
+import { getVariant, parseOptions, playRandomMatch, variantIds } from "./index";
+import { VARIANT_META, fixedPairs, pairsPlay, variantMeta } from "./meta";
 import type { HandResult, HandView, Seat, VariantId } from "./types";
 
 const HOUSE_RULES: Readonly<Record<VariantId, Record<string, unknown>>> = {
@@ -41,7 +43,7 @@ describe("outcome models agree with the scoring", () => {
           expect([variant, c]).toEqual(["danish", null]);
           continue;
         }
-        const tricks = model.side.reduce((n, s) => n + r.tricksWon[s]!, 0);
+        const tricks = model.side.reduce<number>((n, s) => n + r.tricksWon[s]!, 0);
         expect(model.worth(tricks)).toEqual(worthOf(variant, r.points));
         checked++;
       }
@@ -69,5 +71,30 @@ describe("outcome models agree with the scoring", () => {
     const values = parseOptions("danish", { values: [1, 7, 3, 4] });
     if (!values.ok) throw new Error("options");
     expect(danish.outcomeModel(view(grand), values.value, 0, null)!.worth(7)).toEqual([7, -7, 7, -7]);
+  });
+});
+
+describe("variants describe themselves", () => {
+  it("the registry's variants carry the declarations of engine/meta.ts", () => {
+    expect(Object.keys(VARIANT_META).sort()).toEqual([...variantIds()].sort());
+    for (const id of variantIds()) {
+      const v = getVariant(id)!;
+      const meta = variantMeta(id)!;
+      expect([v.seats, v.teams, v.scoresBy]).toEqual([meta.seats, meta.teams, meta.scoresBy]);
+      expect(v.seats).toEqual({ min: 4, max: 4 });
+    }
+    expect(variantMeta("bridge")).toBeUndefined();
+  });
+
+  it("teams: fixed pairs, pairs by contract, or a called partner", () => {
+    expect(variantIds().filter(fixedPairs).sort()).toEqual(["classic", "norwegian"]);
+    expect(pairsPlay("classic", null, "play")).toBe(true);
+    expect(pairsPlay("danish", null, null)).toBe(true);
+    expect(pairsPlay("danish", { alone: false }, "play")).toBe(true);
+    expect(pairsPlay("danish", { alone: true }, "play")).toBe(false);
+    expect(pairsPlay("danish", null, "play")).toBe(false);
+    expect(pairsPlay("esmakker", { alone: false }, "play")).toBe(false);
+    expect(pairsPlay("bridge", null, null)).toBe(false);
+    expect(variantIds().filter((id) => getVariant(id)!.scoresBy === "seat").sort()).toEqual(["danish", "esmakker"]);
   });
 });

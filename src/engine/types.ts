@@ -302,14 +302,22 @@ export interface VariantTeams {
   pairsPlay(contract: { readonly alone?: boolean } | null, phase: string | null): boolean;
 }
 
-export interface Variant<O = unknown, H extends BaseHand = BaseHand> {
-  readonly id: VariantId;
-  readonly name: Localized;
+/**
+ * What the rest of the platform (ratings, the table and lobby, tests) asks a
+ * variant about itself, without loading its rules: each variant declares it
+ * in its meta.ts, and engine/meta.ts lists them all.
+ */
+export interface VariantMeta {
   /** How many players the variant seats (4 for every variant today). */
   readonly seats: { readonly min: number; readonly max: number };
   readonly teams: VariantTeams;
   /** "seat": each seat's own points, summing to zero every hand; "side": both partners carry their side's total. */
   readonly scoresBy: "seat" | "side";
+}
+
+export interface Variant<O = unknown, H extends BaseHand = BaseHand> extends VariantMeta {
+  readonly id: VariantId;
+  readonly name: Localized;
   /**
    * The outcome model of the hand a view shows, as `viewer` sees it; `declaring`
    * is the declaring side when the caller knows (or assumes, in one sampled deal)

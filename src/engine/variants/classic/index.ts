@@ -23,7 +23,8 @@ import type { Deal } from "../../random";
 import type { BaseHand, ContractSummary, HandScore, HandView, MatchContext, ScoreLine, Seat, Variant } from "../../types";
 import { partnerOf } from "../../types";
 import { type ClassicOptions, classicOptionFields, classicOptionsSchema } from "./options";
-import { FIXED_PAIRS, forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "./play";
+import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "./play";
+import { classicMeta } from "./meta";
 
 export type { ClassicOptions } from "./options";
 
@@ -86,9 +87,7 @@ function trickPoints(tricks: readonly [number, number], o: ClassicOptions): { wi
 export const classic: Variant<ClassicOptions, ClassicHand> = {
   id: "classic",
   name: { da: "Klassisk whist", nb: "Klassisk whist", en: "Classic whist" },
-  seats: { min: 4, max: 4 },
-  teams: FIXED_PAIRS,
-  scoresBy: "side",
+  ...classicMeta,
   optionsSchema: classicOptionsSchema,
   optionFields: classicOptionFields,
   deckJokers: () => 0,

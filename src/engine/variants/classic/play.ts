@@ -24,9 +24,6 @@ export const perSeat = (sides: readonly [number, number]): number[] => [sides[0]
 /** What the sides' points are worth to each seat: its side's points minus the other side's. */
 export const sideWorth = (sides: readonly [number, number]): number[] => perSeat([sides[0] - sides[1], sides[1] - sides[0]]);
 
-/** Seats 0+2 against 1+3 in every hand. */
-export const FIXED_PAIRS = { kind: "fixed", pairsPlay: () => true } as const;
-
 export const forehandOf = (dealer: Seat): Seat => nextSeat(dealer);
 
 export function legalPlays(hand: BaseHand): Action[] {

@@ -9,6 +9,7 @@ import { type DanishHand, applyDanishAction, danishLegalActions, startDanishHand
 import { type DanishOptions, danishOptionFields, danishOptionsSchema } from "./options";
 import { danishOutcomeModel, scoreDanishHand } from "./score";
 import { viewDanishHand } from "./view";
+import { danishMeta } from "./meta";
 
 export type { DanishHand } from "./hand";
 export type { DanishOptions } from "./options";
@@ -17,10 +18,7 @@ export { BIDS, type DanishBid } from "./contract";
 export const danish: Variant<DanishOptions, DanishHand> = {
   id: "danish",
   name: { da: "Dansk whist", nb: "Dansk whist", en: "Danish whist" },
-  seats: { min: 4, max: 4 },
-  // Partners sit opposite, but sol and grandi are played alone and pasnolo is everyone for themself.
-  teams: { kind: "byContract", pairsPlay: (contract, phase) => phase === null || (contract !== null && contract.alone !== true) },
-  scoresBy: "seat",
+  ...danishMeta,
   optionsSchema: danishOptionsSchema,
   optionFields: danishOptionFields,
   deckJokers: () => 0,

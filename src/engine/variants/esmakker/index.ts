@@ -39,6 +39,7 @@ import { type EsmakkerHand, applyAction, legalActions, playHandOut, randomLegalA
 import { type EsmakkerOptions, esmakkerOptionFields, esmakkerOptionsSchema } from "./options";
 import { afterHand, esmakkerOutcomeModel, scoreHand } from "./scoring";
 import { viewHand } from "./view";
+import { esmakkerMeta } from "./meta";
 
 export type { EsmakkerHand } from "./hand";
 export type { EsmakkerOptions } from "./options";
@@ -46,10 +47,7 @@ export type { EsmakkerOptions } from "./options";
 export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
   id: "esmakker",
   name: { da: "Es-makker whist", nb: "Es-makker-whist", en: "Es-makker whist (ace partner)" },
-  seats: { min: 4, max: 4 },
-  // The declarer's partner is whoever holds the called ace (or king); no pairs are fixed.
-  teams: { kind: "called", pairsPlay: () => false },
-  scoresBy: "seat",
+  ...esmakkerMeta,
   optionsSchema: esmakkerOptionsSchema,
   optionFields: esmakkerOptionFields,
   deckJokers: () => 3,

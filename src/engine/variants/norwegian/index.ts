@@ -17,7 +17,8 @@ import { defineOptions, integerOption, type OptionsOf } from "../../options";
 import type { Deal } from "../../random";
 import type { Action, BaseHand, ContractSummary, HandScore, HandStep, HandView, ScoreLine, Seat, SeatAction, Variant } from "../../types";
 import { err, nextSeat, partnerOf } from "../../types";
-import { FIXED_PAIRS, forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "../classic/play";
+import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "../classic/play";
+import { norwegianMeta } from "./meta";
 
 
 const specs = {
@@ -114,9 +115,7 @@ function score(hand: NorwegianHand): HandScore {
 export const norwegian: Variant<NorwegianOptions, NorwegianHand> = {
   id: "norwegian",
   name: { da: "Norsk whist", nb: "Norsk whist", en: "Norwegian whist" },
-  seats: { min: 4, max: 4 },
-  teams: FIXED_PAIRS,
-  scoresBy: "side",
+  ...norwegianMeta,
   optionsSchema: defined.schema,
   optionFields: defined.fields,
   deckJokers: () => 0,
