@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type MatchState, apply, createMatch, currentTurn, view } from "../engine/index";
+import { type MatchState, apply, createMatch, currentTurn, getVariant, view } from "../engine/index";
 import type { Card } from "../engine/cards";
 import { createRng } from "../engine/random";
 import type { MatchView, Seat, VariantId } from "../engine/types";
@@ -33,8 +33,8 @@ describe("bots play legal, complete hands in every variant", () => {
       ] as BotLevel[][]) {
         const { results, state } = playHands({ variant, seed: `legal-${variant}` }, { levels, hands: 4 });
         expect(results.length === 4 || state.over).toBe(true);
-        // Es-makker and Danish whist are zero-sum; classic and Norwegian score one pair.
-        if (variant === "esmakker" || variant === "danish") for (const r of results) expect(r.points.reduce((a, b) => a + b, 0)).toBeCloseTo(0);
+        // Variants scored per seat (es-makker, Danish whist) are zero-sum; classic and Norwegian score one pair.
+        if (getVariant(variant)!.scoresBy === "seat") for (const r of results) expect(r.points.reduce((a, b) => a + b, 0)).toBeCloseTo(0);
       }
     });
     it(`${variant}: strong finishes a hand with a small budget`, () => {

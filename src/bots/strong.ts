@@ -15,7 +15,7 @@
 import { type Card, JOKER } from "../engine/cards";
 import { createRng } from "../engine/random";
 import type { MatchView, Seat } from "../engine/types";
-import { calledCard, seatedHand, sidesOf, trickRulesOf } from "./facts";
+import { calledCard, partnerCalled, seatedHand, sidesOf, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
 import { chooseCard, playContext } from "./play";
 import { createDealSampler } from "./sampling";
@@ -86,7 +86,7 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
     }
     // Es-makker with the partner unknown: this sample decides who holds the called card.
     let declaring = sides.declaring;
-    if (!sides.known && called && view.variant === "esmakker") {
+    if (!sides.known && called && partnerCalled(view.variant)) {
       const holder = hands.findIndex((h) => h.includes(called)) as Seat | -1;
       const d = sides.declaring[0]!;
       declaring = holder === -1 || holder === d ? [d] : [d, holder];
@@ -100,7 +100,7 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
       side: model.side,
       sideMaximises: model.sideMaximises,
       firstTrick: hand.tricks.length === 0,
-      called: view.variant === "esmakker" ? called : null,
+      called: partnerCalled(view.variant) ? called : null,
       stopSide: model.stopSide,
       stopOthers: model.stopOthers,
       takenSide: model.takenSide,
