@@ -27,7 +27,8 @@ function toCardPlay(variant: VariantId, seed: string, options: Record<string, un
   return null;
 }
 
-const STRONG = { budgetMs: 200, seed: "house", exactCards: 5, maxSamples: 40 };
+// No wall-clock cap: on a busy machine it would end one of two compared searches early.
+const STRONG = { budgetMs: 200, seed: "house", exactCards: 5, maxSamples: 40, deadlineMs: 60_000 };
 
 describe("the strong player plays for the table's scoring", () => {
   it("es-makker: a sol is weighed by the table's sol values", () => {

@@ -184,7 +184,9 @@ describe("live tables over sockets", () => {
     console.log(`strong table: ${botMoves} computer moves; other table: ${latencies.length} actions, median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
     expect(botMoves).toBeGreaterThanOrEqual(30);
     expect(latencies.length).toBeGreaterThanOrEqual(20);
-    expect(p95).toBeLessThan(250);
+    // A strong decision thinks for a second (DEFAULT_BOT_BUDGET_MS): run on the event loop, it would hold most
+    // answers that long. Off it (the worker pool), answers stay far below that even on a busy machine.
+    expect(p95).toBeLessThan(600);
     [me, ...cs].forEach((c) => c.close());
   }, 180_000);
 });
