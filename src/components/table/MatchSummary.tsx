@@ -12,9 +12,9 @@ import { useRouter } from "next/navigation";
 import type { Seat } from "@/engine/types";
 import type { TableSnapshot } from "@/protocol";
 import type { Translator } from "./format";
+import { HandsTable, signed } from "./HandsTable";
 import styles from "./table.module.css";
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 export function MatchSummary({ table, names, t, me, partnerships, rematch }: {
   table: TableSnapshot; names: string[]; t: Translator; me: Seat | null; partnerships: boolean; rematch: (agree: boolean) => void;
@@ -61,30 +61,14 @@ export function MatchSummary({ table, names, t, me, partnerships, rematch }: {
         })}
       </ol>
       <h3>{t("summary.perHand")}</h3>
-      <div className={styles.totalsWrap}>
-        <table className={styles.totals} data-testid="summary-hands">
-          <thead>
-            <tr>
-              <th scope="col">{t("handShort")}</th>
-              {names.map((n, i) => (
-                <th key={i} scope="col" className={i === me ? styles.meCol : undefined}>
-                  {n}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {view.results.map((r) => (
-              <tr key={r.handIndex}>
-                <th scope="row">{r.handIndex + 1}</th>
-                {r.points.map((x, i) => (
-                  <td key={i} className={i === me ? styles.meCol : undefined}>
-                    {signed(x)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
+      <HandsTable
+        t={t}
+        testId="summary-hands"
+        names={names}
+        me={me}
+        results={view.results}
+        cell={(r, i) => signed(r.points[i] ?? 0)}
+        footer={
           <tfoot>
             <tr>
               <th scope="row">{t("summary.total")}</th>
@@ -95,8 +79,8 @@ export function MatchSummary({ table, names, t, me, partnerships, rematch }: {
               ))}
             </tr>
           </tfoot>
-        </table>
-      </div>
+        }
+      />
       <div className={styles.choiceRow}>
         {table.rematch && me !== null && (
           <button

@@ -24,6 +24,7 @@ import dynamic from "next/dynamic";
 import { actionLabel, bidLabel, cardName, errorText, systemLine, explain, fixedPartnerships, outcomeText, phaseLabel, seatName, sharedScores, type Translator } from "./format";
 import { BiddingBox } from "./BiddingBox";
 import { MatchSummary } from "./MatchSummary";
+import { HandsTable, signed } from "./HandsTable";
 import { useShownTrick } from "./useShownTrick";
 import { useTableSocket } from "./useTableSocket";
 import styles from "./table.module.css";
@@ -605,7 +606,6 @@ function Countdown({ until, t }: { until: number; t: Translator }) {
   return <div className={styles.countdown}>{t("secondsLeft", { count: left })}</div>;
 }
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapshot; names: string[]; t: Translator; te: Translator; hashes: Map<number, string>; last: HandResult; me: Seat | null }) {
   const view = table.view!;
@@ -625,33 +625,19 @@ function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapsh
         ))}
       </ul>
       <h3>{t("totals")}</h3>
-      <div className={styles.totalsWrap}>
-        <table className={styles.totals} data-testid="totals">
-          <caption className={styles.srOnly}>{t("totalsCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("handShort")}</th>
-              {names.map((n, i) => (
-                <th key={i} scope="col" className={i === me ? styles.meCol : undefined}>
-                  {n}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {view.results.map((r) => (
-              <tr key={r.handIndex}>
-                <th scope="row">{r.handIndex + 1}</th>
-                {r.totals.map((x, i) => (
-                  <td key={i} className={i === me ? styles.meCol : undefined}>
-                    <span className={styles.total}>{x}</span> <span className={styles.delta}>({signed(r.points[i] ?? 0)})</span>
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <HandsTable
+        t={t}
+        testId="totals"
+        caption={t("totalsCaption")}
+        names={names}
+        me={me}
+        results={view.results}
+        cell={(r, i) => (
+          <>
+            <span className={styles.total}>{r.totals[i]}</span> <span className={styles.delta}>({signed(r.points[i] ?? 0)})</span>
+          </>
+        )}
+      />
       <p className={styles.hash}>
         {t("seedRevealed")}: <code data-testid="revealed-seed">{last.seed}</code>{" "}
         <button
