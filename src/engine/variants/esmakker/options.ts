@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Localized, OptionField } from "../../types";
+import { customOptionIssue } from "../../options";
 
 export const DEFAULT_TARIFF: readonly number[] = [10, 20, 40, 80, 160, 320, 640];
 /** Sol, ren sol, bordlægger, ren bordlægger, from each of the three others. */
@@ -24,20 +25,20 @@ export const esmakkerOptionsSchema = z
     exchangeUpTo3: z.boolean().default(false),
     tariff: z
       .array(z.number().int().positive().max(1_000_000))
-      .length(7, "tariff needs exactly 7 values, for 7 to 13 tricks")
+      .length(7)
       .default(() => [...DEFAULT_TARIFF]),
     solValues: z
       .array(z.number().int().positive().max(1_000_000))
-      .length(4, "solValues needs exactly 4 values: sol, ren sol, bordlægger, ren bordlægger")
+      .length(4)
       .default(() => [...DEFAULT_SOL_VALUES]),
-    deals: z.number().int().min(4).max(400).multipleOf(4, "deals must be a multiple of 4 so everyone deals equally").default(12),
+    deals: z.number().int().min(4).max(400).multipleOf(4).default(12),
   })
   .strict()
   .superRefine((o, ctx) => {
     if (!nonDecreasing(o.tariff))
-      ctx.addIssue({ code: "custom", path: ["tariff"], message: "tariff must not decrease: a higher bid cannot be worth less" });
+      ctx.addIssue(customOptionIssue("tariff", "notDecreasing"));
     if (!nonDecreasing(o.solValues))
-      ctx.addIssue({ code: "custom", path: ["solValues"], message: "solValues must not decrease: a stronger sol cannot be worth less" });
+      ctx.addIssue(customOptionIssue("solValues", "notDecreasing"));
   });
 
 export type EsmakkerOptions = z.output<typeof esmakkerOptionsSchema>;
