@@ -136,11 +136,9 @@ const ENGLISH: Record<OptionErrorKey, string> = {
   notDecreasing: "must not decrease: a stronger bid cannot be worth less",
 };
 
+/** One issue as readable English: "target: must be at most 100". */
 export const describeOptionIssue = (i: OptionIssue): string => {
   const text = ENGLISH[i.key].replace(/\{(\w+)\}/g, (_m, name: string) => String(i.params?.[name] ?? ""));
   if (!i.field) return text;
   return `${i.field}${i.index !== undefined ? ` (value ${i.index + 1})` : ""}: ${text}`;
 };
-
-/** A zod error of the options as one readable English line: "target: must be at most 100". */
-export const describeZodError = (error: z.ZodError): string => optionIssues(error).map(describeOptionIssue).join("; ");
