@@ -62,6 +62,10 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     // translated, under its own field, and the page scrolls from Save up to it.
     await admin.getByTestId("preset-rule-tariff").fill("10, 20, x, 80, 160, 320, 640");
     await admin.getByTestId("preset-rule-deals").fill("10");
+    // A short window: at Save, the tariff field is out of sight until the refusal brings it back.
+    await admin.setViewportSize({ width: 1280, height: 500 });
+    await admin.getByTestId("preset-save").scrollIntoViewIfNeeded();
+    await expect(admin.getByTestId("preset-rule-tariff")).not.toBeInViewport();
     await admin.getByTestId("preset-save").click();
     await expectFieldError(admin, "preset-rule-tariff", "Tal nr. 3: Skriv et tal.");
     await expect(admin.getByTestId("preset-rule-tariff")).toBeFocused();
@@ -85,6 +89,9 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     await member.goto("/tables/new");
     await member.getByTestId("create-variant").selectOption("esmakker");
     await member.getByTestId("opt-solValues").fill("50, 100, 150");
+    await member.setViewportSize({ width: 1280, height: 400 });
+    await member.getByTestId("create-submit").scrollIntoViewIfNeeded();
+    await expect(member.getByTestId("opt-solValues")).not.toBeInViewport();
     await member.getByTestId("create-submit").click();
     await expectFieldError(member, "opt-solValues", "Enter exactly 4 numbers.");
     await expect(member).toHaveURL(/\/tables\/new$/);
