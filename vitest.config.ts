@@ -12,7 +12,8 @@ export default defineConfig({
     // Creates and migrates a throw-away PostgreSQL database for integration tests.
     globalSetup: ["src/server/test/global-setup.ts"],
     // A promise rejected with nobody to handle it fails the test it happened in.
-    setupFiles: ["src/server/test/fail-on-unhandled.ts"],
+    // Each file: this worker's database as DATABASE_URL.
+    setupFiles: ["src/server/test/fail-on-unhandled.ts", "src/server/test/worker-database.ts"],
     // Two files at a time even on two cores: most tests wait on PostgreSQL, sockets and child
     // processes rather than compute (the default, one fewer than the cores, ran them one by one).
     maxWorkers: 2,

@@ -28,7 +28,7 @@ import type { Card } from "../engine/cards";
 import type { Deal } from "../engine/random";
 import type { BaseHand, MatchContext, MatchView, Result, Seat, SeatAction } from "../engine/types";
 import { fail, ok } from "../engine/types";
-import { calledCard, isPasnolo, trickRulesOf } from "./facts";
+import { calledCard, isPasnolo, partnerCalled, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
 import { SearchAborted, type SearchOptions, type SolveInput, type TableSession, createSearch, moveOf, newTableSession } from "./solver/index";
 
@@ -190,7 +190,7 @@ function judgeFor(mv: MatchView, hand: BaseHand, mover: Seat, variantId: string)
   // The declaring side with every card known: es-makker's partner is whoever holds or played the called card.
   const called = calledCard(mv);
   let declaring: Seat[] | null = null;
-  if (contract && contract.declarer !== null && variantId === "esmakker") {
+  if (contract && contract.declarer !== null && partnerCalled(variantId)) {
     declaring = [contract.declarer];
     const holder = called ? holderOf(hand, called) : -1;
     if (holder >= 0 && holder !== contract.declarer) declaring.push(holder as Seat);
@@ -198,7 +198,7 @@ function judgeFor(mv: MatchView, hand: BaseHand, mover: Seat, variantId: string)
   const model = handModel(mv, contract?.declarer ?? 0, declaring);
   if (!model) return null;
   const joiners = (hv.info["joiners"] as Seat[] | undefined) ?? [];
-  if (variantId !== "esmakker" || contract?.declarer == null || joiners.length === 0) {
+  if (!partnerCalled(variantId) || contract?.declarer == null || joiners.length === 0) {
     return { key: "side", side: model.side, sideMaximises: model.sideMaximises, stopSide: model.stopSide, stopOthers: model.stopOthers };
   }
   // Es-makker sol with players who went along: each sol player settles with each of the other three.
@@ -222,7 +222,7 @@ function positionOf(variantId: string, mv: MatchView, hand: BaseHand, judge: Jud
     side: judge.side,
     sideMaximises: judge.sideMaximises,
     firstTrick: hand.tricks.length === 0,
-    called: variantId === "esmakker" ? calledCard(mv) : null,
+    called: partnerCalled(variantId) ? calledCard(mv) : null,
     hidden,
     stopSide: judge.stopSide,
     stopOthers: judge.stopOthers,

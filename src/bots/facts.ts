@@ -6,7 +6,8 @@
  */
 import { type Card, type Suit, JOKER, rankValue } from "../engine/cards";
 import type { TrickRules } from "../engine/core/trick";
-import { apply, createMatch, legalActions } from "../engine/index";
+import { apply, createMatch, getVariant, legalActions } from "../engine/index";
+import { variantMeta } from "../engine/meta";
 import type { Action, ContractSummary, HandView, MatchView, Seat } from "../engine/types";
 import { nextSeat } from "../engine/types";
 
@@ -27,6 +28,12 @@ export function seatedHand(view: MatchView): { me: Seat; hand: HandView; cards: 
 /** True when the contract asks its declaring side to take few tricks (sol, nolo, ...). */
 export const isAvoidContract = (c: ContractSummary | null): boolean =>
   c !== null && (c.need?.max !== undefined || (AVOID_BIDS.test(c.bid) && !/grand/i.test(c.bid)));
+
+/** Jokers in the variant's deck under the table's options. */
+export const deckJokersOf = (view: MatchView): number => getVariant(view.variant)?.deckJokers(view.options) ?? 0;
+
+/** Whether the declarer's partner is whoever holds the called card (es-makker), unknown until it shows. */
+export const partnerCalled = (variant: string): boolean => variantMeta(variant)?.teams.kind === "called";
 
 /** Everyone for themself, ace low, fewest tricks win (Danish pasnolo). */
 export const isPasnolo = (view: MatchView): boolean =>
@@ -49,7 +56,7 @@ export function trickRulesOf(view: MatchView): TrickRules {
       : typeof info["aceLow"] === "boolean"
         ? info["aceLow"]
         : isAvoidContract(contract) || (view.variant === "danish" && contract === null);
-  const jokers = given?.jokers !== undefined ? given.jokers : view.variant === "esmakker";
+  const jokers = given?.jokers !== undefined ? given.jokers : deckJokersOf(view) > 0;
   const jokerTrumpable = given?.jokerTrumpable !== undefined ? given.jokerTrumpable : view.options["jokerTrumpable"] === true;
   return { trump: trump ?? null, aceLow, jokers, jokerTrumpable };
 }
@@ -87,7 +94,7 @@ export function sidesOf(view: MatchView, me: Seat, myCards: readonly Card[]): Si
   }
   const declarer = contract.declarer;
   const avoids = isAvoidContract(contract);
-  if (view.variant !== "esmakker") {
+  if (!partnerCalled(view.variant)) {
     const alone = contract.alone === true || /sol|grandi/i.test(contract.bid);
     const declaring: Seat[] = alone ? [declarer] : [declarer, nextSeat(declarer, 2)];
     return { declaring, known: true, meDeclaring: declaring.includes(me), declaringAvoids: avoids, solo: false };

@@ -22,6 +22,11 @@ export interface DecideOptions {
   readonly level?: BotLevel;
   /** Thinking time for the strong level, in milliseconds (default 1000). */
   readonly budgetMs?: number;
+  /**
+   * Wall-clock cap on the strong level's search (default 4 × budgetMs). The budget buys a fixed amount of
+   * work, so a decision depends on the view and the seed only, unless a very busy machine reaches this cap.
+   */
+  readonly deadlineMs?: number;
   readonly seed?: string;
 }
 
@@ -58,7 +63,7 @@ export function decide(view: MatchView, opts: DecideOptions = {}): Action {
   if (types.has("play")) {
     const plays = legal.flatMap((a) => (a.type === "play" ? [a.card] : []));
     if (level === "strong") {
-      const card = strongCard(view, { budgetMs: opts.budgetMs ?? 1000, seed });
+      const card = strongCard(view, { budgetMs: opts.budgetMs ?? 1000, seed, ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}) });
       if (card !== null) return { type: "play", card };
     }
     return { type: "play", card: chooseCard(playContext(view, me, cards, plays, level !== "easy")) };

@@ -8,7 +8,7 @@
 import { type Card, type Suit, JOKER, makeDeck, rankValue } from "../engine/cards";
 import { type TrickRules, currentWinner } from "../engine/core/trick";
 import type { MatchView, Seat, Trick } from "../engine/types";
-import { ALL_SUITS, jokersPlayed, playedCards, type Sides, sidesOf, trickRulesOf, voidsShown } from "./facts";
+import { ALL_SUITS, deckJokersOf, jokersPlayed, playedCards, type Sides, sidesOf, trickRulesOf, voidsShown } from "./facts";
 
 export type Aim = "win" | "avoid" | "push";
 
@@ -33,7 +33,7 @@ export function playContext(view: MatchView, me: Seat, cards: readonly Card[], l
   const sides = sidesOf(view, me, cards);
   const aim: Aim = sides.declaringAvoids ? (sides.meDeclaring ? "avoid" : "push") : "win";
   const played = playedCards(hand);
-  const jokerTotal = view.variant === "esmakker" ? 3 : 0;
+  const jokerTotal = deckJokersOf(view);
   const deck = makeDeck(0);
   const unseen = deck.filter((c) => !played.has(c) && !cards.includes(c));
   const myJokers = cards.filter((c) => c === JOKER).length;

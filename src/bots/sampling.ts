@@ -15,7 +15,7 @@ import type { Rng } from "../engine/random";
 import type { MatchView, Seat } from "../engine/types";
 import { type Evidence, auctionEvidence } from "./bids";
 import { type HandProfile, handProfile } from "./evaluate";
-import { auctionSteps, calledCard, playedCards, voidsShown } from "./facts";
+import { auctionSteps, calledCard, deckJokersOf, playedCards, voidsShown } from "./facts";
 
 export interface HiddenInfo {
   /** Known cards per seat (our own hand, open hands, cards known to be there). */
@@ -32,7 +32,7 @@ export interface HiddenInfo {
 /** What the bot at `me` knows and does not know about where the cards are. */
 export function hiddenInfo(view: MatchView, me: Seat, myCards: readonly Card[]): HiddenInfo {
   const hand = view.hand!;
-  const jokers = view.variant === "esmakker" ? 3 : 0;
+  const jokers = deckJokersOf(view);
   const known: Card[][] = [[], [], [], []];
   const placed: Card[] = [];
   hand.hands.forEach((h, s) => {

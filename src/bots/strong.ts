@@ -15,7 +15,7 @@
 import { type Card, JOKER } from "../engine/cards";
 import { createRng } from "../engine/random";
 import type { MatchView, Seat } from "../engine/types";
-import { calledCard, seatedHand, sidesOf, trickRulesOf } from "./facts";
+import { calledCard, partnerCalled, seatedHand, sidesOf, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
 import { chooseCard, playContext } from "./play";
 import { createDealSampler } from "./sampling";
@@ -28,6 +28,8 @@ export interface StrongOptions {
   readonly exactCards?: number;
   /** Upper limit on samples (mainly for tests). */
   readonly maxSamples?: number;
+  /** Wall-clock cap on the search (default 4 × budgetMs), for a machine too busy to do the budget's work in time. */
+  readonly deadlineMs?: number;
 }
 
 /** Search work (solver nodes or playout plies) a millisecond buys on a modest, busy machine (the solver does 1-2 M nodes/s). */
@@ -67,7 +69,7 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
   const sampler = createDealSampler(view, me, cards, rng);
   const exact = cards.length <= (opts.exactCards ?? exactCardsFor(opts.budgetMs));
   const workBudget = opts.budgetMs * WORK_PER_MS;
-  const hardDeadline = performance.now() + opts.budgetMs * 4;
+  const hardDeadline = performance.now() + (opts.deadlineMs ?? opts.budgetMs * 4);
   let work = 0;
   const maxSamples = opts.maxSamples ?? (exact ? 200 : 400);
   const sumPoints = new Float64Array(legal.length);
@@ -84,7 +86,7 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
     }
     // Es-makker with the partner unknown: this sample decides who holds the called card.
     let declaring = sides.declaring;
-    if (!sides.known && called && view.variant === "esmakker") {
+    if (!sides.known && called && partnerCalled(view.variant)) {
       const holder = hands.findIndex((h) => h.includes(called)) as Seat | -1;
       const d = sides.declaring[0]!;
       declaring = holder === -1 || holder === d ? [d] : [d, holder];
@@ -98,7 +100,7 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
       side: model.side,
       sideMaximises: model.sideMaximises,
       firstTrick: hand.tricks.length === 0,
-      called: view.variant === "esmakker" ? called : null,
+      called: partnerCalled(view.variant) ? called : null,
       stopSide: model.stopSide,
       stopOthers: model.stopOthers,
       takenSide: model.takenSide,

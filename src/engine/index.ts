@@ -9,6 +9,7 @@ export * from "./random";
 export * from "./types";
 export { actionSchema, seatActionSchema, isWellFormedAction, isSeat } from "./actions";
 export { VARIANTS, getVariant, parseOptions, variantIds, type AnyVariant } from "./registry";
+export { VARIANT_META, fixedPairs, pairsPlay, variantMeta } from "./meta";
 export {
   createMatch,
   legalActions,

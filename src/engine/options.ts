@@ -28,6 +28,21 @@ export const integerOption = (def: number, min: number, max: number, text: Text,
   field: { kind: "integer", default: def, min, max, step, ...text },
 });
 
+export const enumOption = <T extends string>(def: T, values: readonly { readonly value: T; readonly label: Localized }[], text: Text): OptionSpec<T> => ({
+  zod: z.enum(values.map((v) => v.value) as [T, ...T[]]).default(def as never) as unknown as z.ZodType<T>,
+  field: { kind: "enum", default: def, values, ...text },
+});
+
+/**
+ * An option with its own zod type (limits and messages of its own), its
+ * default given once for both the schema and the form; lists are copied, so
+ * no parsed options share the default's array.
+ */
+export const customOption = <T>(def: T, zod: z.ZodType<T>, field: Omit<OptionField, "key" | "default">): OptionSpec<T> => ({
+  zod: (zod as z.ZodType<T> & { default: (d: () => T) => z.ZodType<T> }).default(() => (Array.isArray(def) ? ([...def] as T) : def)),
+  field: { ...field, default: def },
+});
+
 export type OptionsOf<S extends Record<string, OptionSpec<unknown>>> = {
   readonly [K in keyof S]: S[K] extends OptionSpec<infer T> ? T : never;
 };
@@ -35,6 +50,12 @@ export type OptionsOf<S extends Record<string, OptionSpec<unknown>>> = {
 /** The strict zod schema (unknown keys rejected, missing keys defaulted) and the form fields of a set of options. */
 export function defineOptions<S extends Record<string, OptionSpec<unknown>>>(
   specs: S,
+  extra: {
+    /** The object's own error messages (unknown keys, not an object). */
+    readonly error?: z.core.$ZodErrorMap;
+    /** Checks across options (e.g. a list that must not decrease). */
+    readonly refine?: (options: OptionsOf<S>, ctx: z.RefinementCtx) => void;
+  } = {},
 ): { schema: z.ZodType<OptionsOf<S>>; fields: OptionField[] } {
   const shape: Record<string, z.ZodType> = {};
   const fields: OptionField[] = [];
@@ -42,12 +63,15 @@ export function defineOptions<S extends Record<string, OptionSpec<unknown>>>(
     shape[key] = spec.zod;
     fields.push({ key, ...spec.field });
   }
-  return { schema: z.strictObject(shape) as unknown as z.ZodType<OptionsOf<S>>, fields };
+  const object = extra.error ? z.strictObject(shape, { error: extra.error }) : z.strictObject(shape);
+  const refine = extra.refine;
+  const schema = refine ? object.superRefine((o, ctx) => refine(o as unknown as OptionsOf<S>, ctx)) : object;
+  return { schema: schema as unknown as z.ZodType<OptionsOf<S>>, fields };
 }
 
 /**
  * Why an option was refused, as a message key (translated by the interface
- * under "rules.errors.<key>") with its values, never as an English sentence.
+ * under "rules.optionErrors.<key>") with its values, never as an English sentence.
  * `field` is the option's key ("" for the options as a whole); `index` is the
  * position in a list option (0-based) when one list entry is wrong.
  */

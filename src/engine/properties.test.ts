@@ -35,7 +35,8 @@ import {
   view,
 } from "./index";
 
-const ZERO_SUM = new Set(["esmakker", "danish"]);
+/** Variants that keep points per seat sum them to zero every hand. */
+const ZERO_SUM: ReadonlySet<string> = new Set(variantIds().filter((id) => getVariant(id)!.scoresBy === "seat"));
 
 const fieldArb = (f: OptionField): fc.Arbitrary<unknown> => {
   switch (f.kind) {

@@ -265,9 +265,66 @@ export interface HandScore {
   readonly explanation: readonly ScoreLine[];
 }
 
-export interface Variant<O = unknown, H extends BaseHand = BaseHand> {
+/**
+ * What a hand would score, for computer players weighing a choice: the side
+ * whose tricks decide the hand, whether it wants many or few, when the hand
+ * ends early, and what each final trick count is worth under the table's
+ * options (house-rule tariffs included).
+ */
+export interface OutcomeModel {
+  readonly side: readonly Seat[];
+  readonly sideMaximises: boolean;
+  /** The hand ends as soon as the side has taken this many tricks (sol lost, grandi made). */
+  readonly stopSide?: number;
+  /** The hand ends as soon as the other seats have taken this many tricks (grandi lost). */
+  readonly stopOthers?: number;
+  /**
+   * What the hand is worth to each seat when the side ends with `tricks`
+   * tricks in all: its points where scores are per seat (zero-sum), its
+   * side's points minus the other side's where each side scores up its own total.
+   */
+  worth(tricks: number): readonly number[];
+}
+
+/** Who plays with whom. */
+export interface VariantTeams {
+  /**
+   * "fixed": seats 0+2 against 1+3 in every hand; "byContract": those pairs,
+   * except in the contracts played alone (and hands with no contract, where
+   * everyone plays for themself); "called": the declarer's partner is whoever
+   * holds the called card, unknown until it shows.
+   */
+  readonly kind: "fixed" | "byContract" | "called";
+  /**
+   * Whether tricks and points are the pairs' (0+2, 1+3) in a hand with this
+   * contract and phase; contract and phase null: for the match as a whole.
+   */
+  pairsPlay(contract: { readonly alone?: boolean } | null, phase: string | null): boolean;
+}
+
+/**
+ * What the rest of the platform (ratings, the table and lobby, tests) asks a
+ * variant about itself, without loading its rules: each variant declares it
+ * in its meta.ts, and engine/meta.ts lists them all.
+ */
+export interface VariantMeta {
+  /** How many players the variant seats (4 for every variant today). */
+  readonly seats: { readonly min: number; readonly max: number };
+  readonly teams: VariantTeams;
+  /** "seat": each seat's own points, summing to zero every hand; "side": both partners carry their side's total. */
+  readonly scoresBy: "seat" | "side";
+}
+
+export interface Variant<O = unknown, H extends BaseHand = BaseHand> extends VariantMeta {
   readonly id: VariantId;
   readonly name: Localized;
+  /**
+   * The outcome model of the hand a view shows, as `viewer` sees it; `declaring`
+   * is the declaring side when the caller knows (or assumes, in one sampled deal)
+   * more than the view tells, e.g. es-makker's partner before the called ace shows.
+   * Null for a hand that is not two-sided (pasnolo) or has no contract yet.
+   */
+  outcomeModel(hand: HandView, options: O, viewer: Seat, declaring: readonly Seat[] | null): OutcomeModel | null;
   /** Validates a partial options object and fills in the defaults of RULES.md. */
   readonly optionsSchema: import("zod").ZodType<O>;
   readonly optionFields: readonly OptionField[];

@@ -3,6 +3,7 @@
  * score explanations, and engine error codes, through the "engine" messages.
  * Unknown keys fall back to something readable rather than failing.
  */
+import { pairsPlay, variantMeta } from "@/engine/meta";
 import type { ScoreLine } from "@/engine/types";
 
 /** next-intl's translator, as far as these helpers need it. */
@@ -107,22 +108,16 @@ export function seatName(t: Translator, occupant: { kind: string; name: string }
 }
 
 /**
- * Variants whose partners sit opposite for the whole match (RULES.md §2–4):
- * in es-makker the partner is known only once the called ace shows. Danish
- * whist's alone contracts (sol, grandi) and pasnolo are everyone for
- * themselves, so there the sides count only in grand and nolo.
+ * Whether tricks and points are a partnership's (seats 0+2 and 1+3) in this
+ * hand; contract and phase null: for the match as a whole. The variant says
+ * (engine/meta.ts): es-makker's partner shows only with the called ace, and
+ * Danish whist's alone contracts and pasnolo are everyone for themself.
  */
-const FIXED_PARTNERS = new Set(["classic", "norwegian", "danish"]);
+export const fixedPartnerships = (variant: string, contract: { alone?: boolean } | null, phase: string | null): boolean =>
+  pairsPlay(variant, contract, phase);
 
-/** Whether tricks and points are a partnership's (seats 0+2 and 1+3) in this hand; contract and phase null: for the match as a whole. */
-export function fixedPartnerships(variant: string, contract: { alone?: boolean } | null, phase: string | null): boolean {
-  if (!FIXED_PARTNERS.has(variant)) return false;
-  if (variant !== "danish" || phase === null) return true;
-  return contract !== null && contract.alone !== true;
-}
-
-/** Variants whose match scores are the sides' (both partners carry the same total): classic and Norwegian whist. */
-export const sharedScores = (variant: string): boolean => variant === "classic" || variant === "norwegian";
+/** Whether the match scores are the sides' (both partners carry the same total), as the variant keeps them. */
+export const sharedScores = (variant: string): boolean => variantMeta(variant)?.scoresBy === "side";
 
 /** A chat line of the table itself (what the stand-in chose for an absent person), in the reader's language. */
 export function systemLine(te: Translator, tg: Translator, system: { readonly key: string; readonly params: Readonly<Record<string, string>> }): string {

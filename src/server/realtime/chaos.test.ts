@@ -21,8 +21,7 @@
  * chosen tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import { closeTestDb, createTestUser, testDb } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testDb, testDatabaseUrl } from "@/server/test/helpers";
 import { TableConnection, type TableConnectionState } from "@/components/table/table-connection";
 import type { TableSnapshot } from "@/protocol";
 import { PrismaTableStore } from "./prisma-store";
@@ -45,7 +44,7 @@ const servers: LiveServer[] = [];
 
 async function start(): Promise<LiveServer> {
   const s = await startLiveServer({
-    DATABASE_URL: proxy.urlFor(inject("databaseUrl")!),
+    DATABASE_URL: proxy.urlFor(testDatabaseUrl()!),
     AUTH_SECRET: SECRET,
     LIVE_PORT: String(port),
     LEASE_MS: "30000",
@@ -89,7 +88,7 @@ async function everyTableMovesPast(tables: ChaosTable[], at: Map<string, { seq: 
 const unhandled = (s: LiveServer) => /unhandledRejection|uncaughtException|UnhandledPromiseRejection/.test(s.output());
 
 beforeAll(async () => {
-  const target = new URL(inject("databaseUrl")!);
+  const target = new URL(testDatabaseUrl()!);
   proxy = await TcpProxy.start(target.hostname, Number(target.port || 5432));
   const user = await createTestUser({ displayName: "Chaos 0" });
   const others = await Promise.all([1, 2, 3].map((i) => createTestUser({ displayName: `Chaos ${i}` })));

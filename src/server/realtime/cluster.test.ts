@@ -7,9 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import type { Seat } from "@/engine/types";
-import { closeTestDb, createTestUser, testDb, type TestUser } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testDb, type TestUser, testDatabaseUrl } from "@/server/test/helpers";
 import { PrismaTableStore } from "./prisma-store";
 import { LiveClient, sessionCookie } from "./test-client";
 import { assertOnlyOwnCards } from "./test-checks";
@@ -21,7 +20,7 @@ const PREFIX = `whist-test-${randomBytes(4).toString("hex")}`;
 const LEASE_MS = 1500;
 
 const start = () =>
-  startLiveServer({ DATABASE_URL: inject("databaseUrl")!, AUTH_SECRET: SECRET, LEASE_MS: String(LEASE_MS), REDIS_URL, REDIS_PREFIX: PREFIX });
+  startLiveServer({ DATABASE_URL: testDatabaseUrl()!, AUTH_SECRET: SECRET, LEASE_MS: String(LEASE_MS), REDIS_URL, REDIS_PREFIX: PREFIX });
 
 let a: LiveServer;
 let b: LiveServer;

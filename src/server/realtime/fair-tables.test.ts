@@ -7,11 +7,10 @@
  * line changed, no row was written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { buildRecord, playRandomMatch } from "@/engine";
 import type { Seat } from "@/engine/types";
 import type { Ack, SeatOccupant, ServerMessage, TableSnapshot } from "@/protocol";
-import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testCaller, testDb, type TestUser, testDatabaseUrl } from "@/server/test/helpers";
 import { TABLE_QUOTA } from "@/server/modules/tables/service";
 import { PrismaTableStore } from "./prisma-store";
 import { LiveClient, sessionCookie } from "./test-client";
@@ -23,7 +22,7 @@ let server: LiveServer;
 const clients: LiveClient[] = [];
 
 beforeAll(async () => {
-  server = await startLiveServer({ DATABASE_URL: inject("databaseUrl")!, AUTH_SECRET: SECRET, REDIS_URL: "" });
+  server = await startLiveServer({ DATABASE_URL: testDatabaseUrl()!, AUTH_SECRET: SECRET, REDIS_URL: "" });
 });
 
 afterAll(async () => {

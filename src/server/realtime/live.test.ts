@@ -4,10 +4,9 @@
  * PostgreSQL database, with socket.io clients authenticated by session cookies.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { parseRecord, variantIds, verifyRecord } from "@/engine";
 import type { Seat } from "@/engine/types";
-import { closeTestDb, createTestUser, testDb, type TestUser } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testDb, type TestUser, testDatabaseUrl } from "@/server/test/helpers";
 import { PrismaTableStore } from "./prisma-store";
 import { LiveClient, sessionCookie } from "./test-client";
 import { assertOnlyOwnCards } from "./test-checks";
@@ -18,7 +17,7 @@ const SECRET = process.env.AUTH_SECRET ?? "test-secret-test-secret-test-secret-0
 type Running = LiveServer;
 
 const startServer = (port = 0, leaseMs = 1500) =>
-  startLiveServer({ DATABASE_URL: inject("databaseUrl")!, AUTH_SECRET: SECRET, LIVE_PORT: String(port), LEASE_MS: String(leaseMs), REDIS_URL: "" });
+  startLiveServer({ DATABASE_URL: testDatabaseUrl()!, AUTH_SECRET: SECRET, LIVE_PORT: String(port), LEASE_MS: String(leaseMs), REDIS_URL: "" });
 const stop = stopLiveServer;
 
 let server: Running;
@@ -185,7 +184,9 @@ describe("live tables over sockets", () => {
     console.log(`strong table: ${botMoves} computer moves; other table: ${latencies.length} actions, median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`);
     expect(botMoves).toBeGreaterThanOrEqual(30);
     expect(latencies.length).toBeGreaterThanOrEqual(20);
-    expect(p95).toBeLessThan(250);
+    // A strong decision thinks for a second (DEFAULT_BOT_BUDGET_MS): run on the event loop, it would hold most
+    // answers that long. Off it (the worker pool), answers stay far below that even on a busy machine.
+    expect(p95).toBeLessThan(600);
     [me, ...cs].forEach((c) => c.close());
   }, 180_000);
 });

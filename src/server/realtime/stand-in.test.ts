@@ -5,11 +5,10 @@
  * over real sockets against the run's PostgreSQL database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { apply, buildRecord, createMatch, parseRecord, playRandomMatch, variantIds, type MatchState } from "@/engine";
 import type { Action, Seat } from "@/engine/types";
 import type { ChatLine, SeatOccupant, ServerMessage } from "@/protocol";
-import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testCaller, testDb, type TestUser, testDatabaseUrl } from "@/server/test/helpers";
 import { createRankedTable } from "@/server/modules/ranked/repository";
 import { displayRating } from "@/server/modules/ratings/rating-system";
 import { PrismaTableStore } from "./prisma-store";
@@ -26,7 +25,7 @@ const clients: LiveClient[] = [];
 
 beforeAll(async () => {
   people = await Promise.all([0, 1, 2, 3, 4].map((i) => createTestUser({ displayName: `Stand-in ${i}` })));
-  server = await startLiveServer({ DATABASE_URL: inject("databaseUrl")!, AUTH_SECRET: SECRET, REDIS_URL: "", ABANDON_GRACE_MS: String(GRACE_MS) });
+  server = await startLiveServer({ DATABASE_URL: testDatabaseUrl()!, AUTH_SECRET: SECRET, REDIS_URL: "", ABANDON_GRACE_MS: String(GRACE_MS) });
 });
 
 afterAll(async () => {

@@ -40,6 +40,12 @@ export async function createTestDatabase(prefix = "whist_test"): Promise<{ name:
   return { name, url };
 }
 
+/** A copy of a migrated test database (PostgreSQL's template copy: no migrations run again). */
+export async function copyTestDatabase(template: string, name: string): Promise<{ name: string; url: string }> {
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  return { name, url: withDatabase(adminUrl(), name) };
+}
+
 export async function dropTestDatabase(name: string): Promise<void> {
   await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }

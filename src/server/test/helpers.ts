@@ -1,12 +1,13 @@
 /**
  * Helpers for integration tests against the run's PostgreSQL database (see
  * global-setup.ts): a Prisma client, tRPC callers as a visitor or as a user,
- * and user factories. Tests share one database per run, so make data unique
- * (uniqueEmail) instead of relying on empty tables.
+ * and user factories. The files a worker runs share its database, so make data
+ * unique (uniqueEmail) instead of relying on empty tables.
  */
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { inject } from "vitest";
+import { testDatabaseUrl } from "./database-url";
 import { createPool, createPrismaClient, type Db } from "@/server/db";
 import { createCaller } from "@/server/api/root";
 import type { Context, SessionUser } from "@/server/api/trpc";
@@ -26,9 +27,11 @@ export async function useOwnDatabase(url: string): Promise<void> {
   ownUrl = url;
 }
 
+export { testDatabaseUrl };
+
 /** The pg pool for the test database (one per test file/worker); testDb() runs on it, as the server's client does. */
 export function testPool(): pg.Pool {
-  const url = ownUrl ?? inject("databaseUrl");
+  const url = ownUrl ?? testDatabaseUrl();
   if (!url) throw new Error(inject("databaseError") ?? "No test database");
   pool ??= createPool(url, 4);
   return pool;

@@ -21,8 +21,10 @@ import { type Card, type Suit, rankOf, suitOf } from "../../cards";
 import type { TrickRules } from "../../core/trick";
 import type { Deal } from "../../random";
 import type { BaseHand, ContractSummary, HandScore, HandView, MatchContext, ScoreLine, Seat, Variant } from "../../types";
+import { partnerOf } from "../../types";
 import { type ClassicOptions, classicOptionFields, classicOptionsSchema } from "./options";
-import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideTricks } from "./play";
+import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "./play";
+import { classicMeta } from "./meta";
 
 export type { ClassicOptions } from "./options";
 
@@ -69,9 +71,23 @@ const gameInfo = (info: Readonly<Record<string, unknown>>): Required<Pick<Classi
   return { games: i.games ?? [0, 0], gamePoints: i.gamePoints ?? [0, 0] };
 };
 
+/**
+ * The sides' points for their tricks (and slam), which play decides; honours
+ * (fixed by the deal) and game and rubber bonuses (by the match) come on top in scoreHand.
+ */
+function trickPoints(tricks: readonly [number, number], o: ClassicOptions): { winner: 0 | 1; points: [number, number]; slam: boolean } {
+  const winner: 0 | 1 = tricks[0] >= 7 ? 0 : 1;
+  const points: [number, number] = [0, 0];
+  points[winner] = tricks[winner] - 6;
+  const slam = o.slamBonus && tricks[winner] === 13;
+  if (slam) points[winner] += o.slamPoints;
+  return { winner, points, slam };
+}
+
 export const classic: Variant<ClassicOptions, ClassicHand> = {
   id: "classic",
   name: { da: "Klassisk whist", nb: "Klassisk whist", en: "Classic whist" },
+  ...classicMeta,
   optionsSchema: classicOptionsSchema,
   optionFields: classicOptionFields,
   deckJokers: () => 0,
@@ -103,15 +119,10 @@ export const classic: Variant<ClassicOptions, ClassicHand> = {
   scoreHand(hand: ClassicHand, ctx: MatchContext<ClassicOptions>): HandScore {
     const o = ctx.options;
     const tricks = sideTricks(hand.tricksWon);
-    const w: 0 | 1 = tricks[0] >= 7 ? 0 : 1;
-    const points: [number, number] = [0, 0];
+    const { winner: w, points, slam } = trickPoints(tricks, o);
     const lines: ScoreLine[] = [];
-    points[w] += tricks[w] - 6;
     lines.push({ key: "classic.tricks", params: { side: w, tricks: tricks[w], points: tricks[w] - 6 } });
-    if (o.slamBonus && tricks[w] === 13) {
-      points[w] += o.slamPoints;
-      lines.push({ key: "classic.slam", params: { side: w, points: o.slamPoints } });
-    }
+    if (slam) lines.push({ key: "classic.slam", params: { side: w, points: o.slamPoints } });
     const honours = o.honours && hand.trump ? honoursOf(hand.deal, hand.trump) : null;
     if (honours) {
       points[honours.side] += honours.points;
@@ -135,6 +146,19 @@ export const classic: Variant<ClassicOptions, ClassicHand> = {
       endReason: "allTricks",
       points: perSeat(points),
       explanation: lines,
+    };
+  },
+
+  // The viewer's pair decides by its tricks; all 13 are played.
+  outcomeModel(_hand, options, viewer) {
+    const mine = sideOf(viewer);
+    return {
+      side: [viewer, partnerOf(viewer)],
+      sideMaximises: true,
+      worth: (t) => {
+        const tricks: [number, number] = mine === 0 ? [t, 13 - t] : [13 - t, t];
+        return sideWorth(trickPoints(tricks, options).points);
+      },
     };
   },
 

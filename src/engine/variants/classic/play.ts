@@ -21,6 +21,9 @@ export const sideTricks = (tricksWon: readonly number[]): [number, number] => [
 /** Both partners carry the side's figure. */
 export const perSeat = (sides: readonly [number, number]): number[] => [sides[0], sides[1], sides[0], sides[1]];
 
+/** What the sides' points are worth to each seat: its side's points minus the other side's. */
+export const sideWorth = (sides: readonly [number, number]): number[] => perSeat([sides[0] - sides[1], sides[1] - sides[0]]);
+
 export const forehandOf = (dealer: Seat): Seat => nextSeat(dealer);
 
 export function legalPlays(hand: BaseHand): Action[] {

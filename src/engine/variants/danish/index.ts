@@ -7,8 +7,9 @@
 import type { Variant } from "../../types";
 import { type DanishHand, applyDanishAction, danishLegalActions, startDanishHand } from "./hand";
 import { type DanishOptions, danishOptionFields, danishOptionsSchema } from "./options";
-import { scoreDanishHand } from "./score";
+import { danishOutcomeModel, scoreDanishHand } from "./score";
 import { viewDanishHand } from "./view";
+import { danishMeta } from "./meta";
 
 export type { DanishHand } from "./hand";
 export type { DanishOptions } from "./options";
@@ -17,6 +18,7 @@ export { BIDS, type DanishBid } from "./contract";
 export const danish: Variant<DanishOptions, DanishHand> = {
   id: "danish",
   name: { da: "Dansk whist", nb: "Dansk whist", en: "Danish whist" },
+  ...danishMeta,
   optionsSchema: danishOptionsSchema,
   optionFields: danishOptionFields,
   deckJokers: () => 0,
@@ -26,6 +28,7 @@ export const danish: Variant<DanishOptions, DanishHand> = {
   isOver: (hand) => hand.phase === "done",
   scoreHand: (hand, ctx) => scoreDanishHand(hand, ctx.options),
   viewHand: (hand, seat) => viewDanishHand(hand, seat),
+  outcomeModel: (hand, options) => danishOutcomeModel(hand.contract, options),
   // Every deal counts, pasnolo included; the match is a fixed number of deals.
   afterHand: (ctx, score, dealsPlayed) => ({
     scores: ctx.scores.map((total, s) => total + score.points[s]!),

@@ -2,9 +2,9 @@
  * Danish whist's scoring: whether the contract was made, each seat's points
  * (zero-sum) and the explanation lines, as translatable keys with parameters.
  */
-import type { ContractSummary, HandScore, ScoreLine } from "../../types";
+import type { ContractSummary, HandScore, OutcomeModel, ScoreLine, Seat } from "../../types";
 import { SEATS, partnerOf } from "../../types";
-import { NEED, bidRank, isAlone } from "./contract";
+import { type DanishBid, NEED, bidRank, isAlone } from "./contract";
 import type { DanishContract, DanishHand } from "./hand";
 import type { DanishOptions } from "./options";
 
@@ -45,6 +45,36 @@ function scorePasnolo(hand: DanishHand, endReason: string): HandScore {
   return { contract: null, outcome: "played", margin: 0, endReason, points, explanation };
 }
 
+/** Each seat's points for a contract made or lost (zero-sum). */
+export function contractPoints({ bid, declarer }: DanishContract, made: boolean, options: DanishOptions): number[] {
+  const alone = isAlone(bid);
+  const partner = partnerOf(declarer);
+  const value = options.values[bidRank(bid)]!;
+  const sign = made ? 1 : -1;
+  return SEATS.map((s) => {
+    const declaring = s === declarer || (!alone && s === partner);
+    // Alone contracts settle between the declarer and each of the three others.
+    return (declaring ? 1 : -1) * sign * value * (alone && declaring ? 3 : 1);
+  });
+}
+
+/**
+ * The outcome model of a contract: the declaring side's tricks decide it
+ * (grandi made at seven tricks, lost at the first trick given away; sol lost
+ * at the second trick). Null without a contract (pasnolo: everyone for themself).
+ */
+export function danishOutcomeModel(summary: ContractSummary | null, options: DanishOptions): OutcomeModel | null {
+  if (summary === null || summary.declarer === null || bidRank(summary.bid) < 0) return null;
+  const contract: DanishContract = { bid: summary.bid as DanishBid, declarer: summary.declarer };
+  const alone = isAlone(contract.bid);
+  const side: Seat[] = alone ? [contract.declarer] : [contract.declarer, partnerOf(contract.declarer)];
+  const need = NEED[contract.bid];
+  const worth = (t: number) => contractPoints(contract, need.max !== undefined ? t <= need.max : t >= need.min!, options);
+  if (contract.bid === "grandi") return { side, sideMaximises: true, stopSide: 7, stopOthers: 1, worth };
+  if (need.max === undefined) return { side, sideMaximises: true, worth };
+  return alone ? { side, sideMaximises: false, stopSide: need.max + 1, worth } : { side, sideMaximises: false, worth };
+}
+
 function scoreContract(hand: DanishHand, contract: DanishContract, endReason: string, options: DanishOptions): HandScore {
   const { bid, declarer } = contract;
   const partner = partnerOf(declarer);
@@ -80,13 +110,7 @@ function scoreContract(hand: DanishHand, contract: DanishContract, endReason: st
   }
 
   const value = options.values[bidRank(bid)]!;
-  const sign = made ? 1 : -1;
-  const points = [0, 0, 0, 0];
-  for (const s of SEATS) {
-    const declaring = s === declarer || (!alone && s === partner);
-    // Alone contracts settle between the declarer and each of the three others.
-    points[s] = (declaring ? 1 : -1) * sign * value * (alone && declaring ? 3 : 1);
-  }
+  const points = contractPoints(contract, made, options);
   const side = alone ? "alone" : "side";
   explanation.push({
     key: `danish.score.${side}.${made ? "made" : "lost"}`,

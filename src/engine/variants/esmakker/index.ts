@@ -37,8 +37,9 @@
 import type { Variant } from "../../types";
 import { type EsmakkerHand, applyAction, legalActions, playHandOut, randomLegalAction, startHand } from "./hand";
 import { type EsmakkerOptions, esmakkerOptionFields, esmakkerOptionsSchema } from "./options";
-import { afterHand, scoreHand } from "./scoring";
+import { afterHand, esmakkerOutcomeModel, scoreHand } from "./scoring";
 import { viewHand } from "./view";
+import { esmakkerMeta } from "./meta";
 
 export type { EsmakkerHand } from "./hand";
 export type { EsmakkerOptions } from "./options";
@@ -46,6 +47,7 @@ export type { EsmakkerOptions } from "./options";
 export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
   id: "esmakker",
   name: { da: "Es-makker whist", nb: "Es-makker-whist", en: "Es-makker whist (ace partner)" },
+  ...esmakkerMeta,
   optionsSchema: esmakkerOptionsSchema,
   optionFields: esmakkerOptionFields,
   deckJokers: () => 3,
@@ -57,5 +59,6 @@ export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
   isOver: (h) => h.phase === "done",
   scoreHand,
   viewHand,
+  outcomeModel: (hand, options, _viewer, declaring) => esmakkerOutcomeModel(hand.contract, options, declaring),
   afterHand,
 };

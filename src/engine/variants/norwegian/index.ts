@@ -17,7 +17,8 @@ import { defineOptions, integerOption, type OptionsOf } from "../../options";
 import type { Deal } from "../../random";
 import type { Action, BaseHand, ContractSummary, HandScore, HandStep, HandView, ScoreLine, Seat, SeatAction, Variant } from "../../types";
 import { err, nextSeat, partnerOf } from "../../types";
-import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideTricks } from "../classic/play";
+import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "../classic/play";
+import { norwegianMeta } from "./meta";
 
 
 const specs = {
@@ -70,25 +71,35 @@ function bidOrPass(hand: NorwegianHand, seat: Seat, action: Action): HandStep<No
   return { ok: false, error: err("action/wrong-phase", `cannot ${action.type} during the auction`) };
 }
 
+/** The pass game: each pair scores 1 per trick under six. */
+const passPoints = (tricks: readonly [number, number]): [number, number] => [Math.max(0, 6 - tricks[0]), Math.max(0, 6 - tricks[1])];
+
+/** A grand: the grand pair (`side`) scores 1 per trick over six, or the opponents 2 per trick over six. */
+function grandPoints(tricks: readonly [number, number], side: 0 | 1): { made: boolean; points: [number, number] } {
+  const other = (1 - side) as 0 | 1;
+  const points: [number, number] = [0, 0];
+  const made = tricks[side] >= 7;
+  if (made) points[side] = tricks[side] - 6;
+  else points[other] = 2 * (tricks[other] - 6);
+  return { made, points };
+}
+
 function score(hand: NorwegianHand): HandScore {
   const tricks = sideTricks(hand.tricksWon);
-  const points: [number, number] = [0, 0];
   const lines: ScoreLine[] = [];
   if (hand.grand === null) {
+    const points = passPoints(tricks);
     for (const side of [0, 1] as const) {
-      points[side] = Math.max(0, 6 - tricks[side]);
       lines.push({ key: "norwegian.passGame", params: { side, tricks: tricks[side], points: points[side] } });
     }
     return { contract: null, outcome: "played", margin: 0, endReason: "allTricks", points: perSeat(points), explanation: lines };
   }
-  const side = (hand.grand & 1) as 0 | 1;
+  const side = sideOf(hand.grand);
   const other = (1 - side) as 0 | 1;
-  const made = tricks[side] >= 7;
+  const { made, points } = grandPoints(tricks, side);
   if (made) {
-    points[side] = tricks[side] - 6;
     lines.push({ key: "norwegian.grandMade", params: { side, tricks: tricks[side], points: points[side] } });
   } else {
-    points[other] = 2 * (tricks[other] - 6);
     lines.push({ key: "norwegian.grandLost", params: { side: other, tricks: tricks[other], points: points[other] } });
   }
   return {
@@ -104,6 +115,7 @@ function score(hand: NorwegianHand): HandScore {
 export const norwegian: Variant<NorwegianOptions, NorwegianHand> = {
   id: "norwegian",
   name: { da: "Norsk whist", nb: "Norsk whist", en: "Norwegian whist" },
+  ...norwegianMeta,
   optionsSchema: defined.schema,
   optionFields: defined.fields,
   deckJokers: () => 0,
@@ -129,6 +141,19 @@ export const norwegian: Variant<NorwegianOptions, NorwegianHand> = {
   isOver: (hand) => hand.turn === null,
 
   scoreHand: (hand) => score(hand),
+
+  // A grand is decided by the grand pair's tricks; a pass game (or no grand yet) by the viewer's pair, who want few.
+  outcomeModel(hand, _options, viewer) {
+    const declarer = hand.contract?.declarer ?? null;
+    const pairOf = (seat: Seat): Seat[] => [seat, partnerOf(seat)];
+    const split = (t: number, side: 0 | 1): [number, number] => (side === 0 ? [t, 13 - t] : [13 - t, t]);
+    if (declarer === null) {
+      const mine = sideOf(viewer);
+      return { side: pairOf(viewer), sideMaximises: false, worth: (t) => sideWorth(passPoints(split(t, mine))) };
+    }
+    const side = sideOf(declarer);
+    return { side: pairOf(declarer), sideMaximises: true, worth: (t) => sideWorth(grandPoints(split(t, side), side).points) };
+  },
 
   afterHand(ctx, result) {
     const scores = ctx.scores.map((s, i) => s + result.points[i]!);

@@ -9,10 +9,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { apply, createMatch, createRng, currentTurn, legalActions, sha256Hex, suitOf, view, type MatchState } from "@/engine";
 import type { Action, CompletedTrick, Seat } from "@/engine/types";
-import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testCaller, testDb, type TestUser, testDatabaseUrl } from "@/server/test/helpers";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { LiveClient, sessionCookie } from "@/server/realtime/test-client";
 
@@ -24,7 +23,7 @@ const clients: LiveClient[] = [];
 
 function startServer(): Promise<{ proc: ChildProcess; url: string }> {
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/realtime/standalone.ts"], {
-    env: { ...process.env, DATABASE_URL: inject("databaseUrl")!, AUTH_SECRET: SECRET, LIVE_PORT: "0", BOT_DELAY_MS: "0" },
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl()!, AUTH_SECRET: SECRET, LIVE_PORT: "0", BOT_DELAY_MS: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@
  * side finished last, while everyone else is rated on the real standings.
  */
 import { ordinal, rate, rating } from "openskill";
-import type { VariantId } from "@/engine/types";
+import { fixedPairs } from "@/engine/meta";
 
 export interface Skill {
   readonly mu: number;
@@ -27,9 +27,8 @@ export interface SeatOutcome {
   readonly place: number;
 }
 
-/** Variants rated as two fixed pairs (seats 0+2 against 1+3). */
-const PARTNERSHIP: ReadonlySet<string> = new Set<VariantId>(["classic", "norwegian"]);
-export const isPartnershipVariant = (variant: string) => PARTNERSHIP.has(variant);
+/** Variants rated as two fixed pairs (seats 0+2 against 1+3): those whose pairs play together in every hand. */
+export const isPartnershipVariant = (variant: string) => fixedPairs(variant);
 
 /** A new player's rating (mu 25, sigma 25/3). */
 export const initialSkill = (): Skill => {
