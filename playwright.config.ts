@@ -54,6 +54,8 @@ export default defineConfig({
       AUTH_TRUST_HOST: "true",
       NEXT_TELEMETRY_DISABLED: "1",
       REDIS_URL: "",
+      // The ranked queue offers computer players after this wait (60 s in production).
+      RANKED_COMPUTER_OFFER_SECONDS: "3",
     },
   },
 });

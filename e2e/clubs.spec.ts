@@ -6,12 +6,28 @@
  * and an outsider is refused with a translated message. A second journey:
  * an invitation page names its club, profiles list clubs with roles, and
  * removing a member or deleting the club asks first (and dates are in the
- * viewer's time zone). (That the rules
+ * viewer's time zone). Refused rules are shown translated under their own
+ * field and scrolled into view (da on the preset form, en on the create-table
+ * form). (That the rules
  * decide the play, a joker led and beaten by a spade, is proven over real
  * sockets in src/server/modules/clubs/club-tables.live.test.ts.)
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin, setLanguage } from "./fixtures";
+
+/** A rule's error is shown right under its field, in view, and stays put. */
+async function expectFieldError(page: Page, fieldId: string, text: string): Promise<void> {
+  const error = page.getByTestId(`${fieldId}-error`);
+  await expect(error).toHaveText(text);
+  await expect(page.getByTestId(fieldId)).toBeInViewport();
+  await expect(error).toBeInViewport();
+  const field = (await page.getByTestId(fieldId).boundingBox())!;
+  const shown = (await error.boundingBox())!;
+  expect(shown.y).toBeGreaterThanOrEqual(field.y + field.height - 1);
+  expect(shown.y - (field.y + field.height)).toBeLessThan(40);
+  await page.waitForTimeout(300);
+  expect((await error.boundingBox())!.y).toBeCloseTo(shown.y, 0);
+}
 
 test("an admin's house rules reach a members-only club table", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -36,15 +52,30 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     await expect(admin.getByTestId("my-role")).toBeVisible();
     const clubPath = new URL(admin.url()).pathname;
 
+    await setLanguage(admin, "da");
     await admin.getByTestId("new-preset").click();
     await admin.getByTestId("preset-name").fill("Torsdagsregler");
     await admin.getByTestId("preset-variant").selectOption("esmakker");
     await admin.getByTestId("preset-rule-jokerTrumpable").check();
     await admin.getByTestId("preset-rule-staerke").check();
-    // An invalid number of deals is refused with the engine's own validation, translated.
+    // Invalid rules are refused by the engine's own validation: the message is
+    // translated, under its own field, and the page scrolls from Save up to it.
+    await admin.getByTestId("preset-rule-tariff").fill("10, 20, x, 80, 160, 320, 640");
     await admin.getByTestId("preset-rule-deals").fill("10");
+    // A short window: at Save, the tariff field is out of sight until the refusal brings it back.
+    await admin.setViewportSize({ width: 1280, height: 500 });
+    await admin.getByTestId("preset-save").scrollIntoViewIfNeeded();
+    await expect(admin.getByTestId("preset-rule-tariff")).not.toBeInViewport();
     await admin.getByTestId("preset-save").click();
-    await expect(admin.getByTestId("preset-error")).toContainText("deals");
+    await expectFieldError(admin, "preset-rule-tariff", "Tal nr. 3: Skriv et tal.");
+    await expect(admin.getByTestId("preset-rule-tariff")).toBeFocused();
+    await expect(admin.getByTestId("preset-rules-invalid")).toHaveText("Reglerne kan ikke gemmes endnu. Ret de markerede felter.");
+    await expect(admin.getByTestId("preset-rule-deals-error")).toHaveText("Skal være et multiplum af 4.");
+    // Fixing a field clears its message at once.
+    await admin.getByTestId("preset-rule-tariff").fill("10, 20, 40, 80, 160, 320, 640");
+    await expect(admin.getByTestId("preset-rule-tariff-error")).toHaveCount(0);
+    await admin.getByTestId("preset-save").click();
+    await expectFieldError(admin, "preset-rule-deals", "Skal være et multiplum af 4.");
     await admin.getByTestId("preset-rule-deals").fill("16");
     await admin.getByTestId("preset-save").click();
     const preset = admin.getByTestId("preset-Torsdagsregler");
@@ -53,6 +84,17 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     await expect(preset.locator('[data-testid$="-staerke"]')).toBeVisible();
     await expect(preset.locator('[data-testid$="-deals"]')).toContainText("16");
     await expect(preset.getByTestId("preset-is-default")).toBeVisible();
+
+    // The same per-field messages in English on the create-table form (the shared rules form).
+    await member.goto("/tables/new");
+    await member.getByTestId("create-variant").selectOption("esmakker");
+    await member.getByTestId("opt-solValues").fill("50, 100, 150");
+    await member.setViewportSize({ width: 1280, height: 400 });
+    await member.getByTestId("create-submit").scrollIntoViewIfNeeded();
+    await expect(member.getByTestId("opt-solValues")).not.toBeInViewport();
+    await member.getByTestId("create-submit").click();
+    await expectFieldError(member, "opt-solValues", "Enter exactly 4 numbers.");
+    await expect(member).toHaveURL(/\/tables\/new$/);
 
     // A second player finds the club and joins it.
     await member.goto("/clubs");

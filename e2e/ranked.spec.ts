@@ -108,3 +108,26 @@ test("a ranked match: queue, play, rating on the profile, replay step by step", 
   await expect(me.locator('[data-testid="replay-analysis-card"][data-lost=""]')).toHaveCount(0);
   await contexts[0]!.close();
 });
+
+test("alone in the queue: the wait is shown, then an unrated table with computer players is offered", async ({ page }) => {
+  test.setTimeout(90_000);
+  await registerAndLogin(page, "Alone");
+  await page.goto("/ranked");
+  await page.getByTestId("ranked-variant").selectOption("danish");
+  await page.getByTestId("ranked-join").click();
+  await expect(page.getByTestId("ranked-waiting")).toBeVisible();
+  await expect(page.getByTestId("ranked-waited")).toContainText("You have waited");
+  await expect(page.getByTestId("ranked-queue-danish")).toContainText("Danish");
+  // The e2e server offers computers after 3 s (RANKED_COMPUTER_OFFER_SECONDS; 60 s by default).
+  const offer = page.getByTestId("ranked-offer");
+  await expect(offer).toBeVisible({ timeout: 20_000 });
+  await expect(offer).toBeInViewport();
+  expect(Number(await page.getByTestId("ranked-waited").getAttribute("data-seconds"))).toBeGreaterThanOrEqual(3);
+  await page.getByTestId("ranked-play-computers").click();
+  await expect(page).toHaveURL(/\/play\/[^/?]+$/, { timeout: 20_000 });
+  await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
+  await expect(page.getByTestId("table-ranked")).toHaveCount(0);
+  // Left the queue: back on the queue page, nothing is waiting.
+  await page.goto("/ranked");
+  await expect(page.getByTestId("ranked-queue")).toHaveAttribute("data-state", "idle");
+});

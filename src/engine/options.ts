@@ -14,16 +14,16 @@ export interface OptionSpec<T> {
 type Text = { readonly label: Localized; readonly description: Localized };
 
 export const booleanOption = (def: boolean, text: Text): OptionSpec<boolean> => ({
-  zod: z.boolean({ error: "must be true or false" }).default(def) as unknown as z.ZodType<boolean>,
+  zod: z.boolean().default(def) as unknown as z.ZodType<boolean>,
   field: { kind: "boolean", default: def, ...text },
 });
 
 export const integerOption = (def: number, min: number, max: number, text: Text, step = 1): OptionSpec<number> => ({
   zod: z
-    .number({ error: "must be a number" })
-    .int({ error: "must be a whole number" })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` })
+    .number()
+    .int()
+    .min(min)
+    .max(max)
     .default(def) as unknown as z.ZodType<number>,
   field: { kind: "integer", default: def, min, max, step, ...text },
 });
@@ -69,6 +69,100 @@ export function defineOptions<S extends Record<string, OptionSpec<unknown>>>(
   return { schema: schema as unknown as z.ZodType<OptionsOf<S>>, fields };
 }
 
-/** A zod error as one readable line: "target: must be at most 100". */
-export const describeZodError = (error: z.ZodError): string =>
-  error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+/**
+ * Why an option was refused, as a message key (translated by the interface
+ * under "rules.optionErrors.<key>") with its values, never as an English sentence.
+ * `field` is the option's key ("" for the options as a whole); `index` is the
+ * position in a list option (0-based) when one list entry is wrong.
+ */
+export type OptionErrorKey =
+  | "notObject"
+  | "unknownOption"
+  | "notBoolean"
+  | "notNumber"
+  | "notWholeNumber"
+  | "notList"
+  | "notChoice"
+  | "tooSmall"
+  | "tooLarge"
+  | "multipleOf"
+  | "listLength"
+  | "notDecreasing";
+
+export interface OptionIssue {
+  readonly field: string;
+  readonly index?: number;
+  readonly key: OptionErrorKey;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+/** A refinement's own issue: its message is the key (see optionIssues). */
+export const customOptionIssue = (field: string, key: OptionErrorKey) => ({ code: "custom" as const, path: [field], message: key });
+
+const KEYS = new Set<string>(["notObject", "unknownOption", "notBoolean", "notNumber", "notWholeNumber", "notList", "notChoice", "tooSmall", "tooLarge", "multipleOf", "listLength", "notDecreasing"]);
+
+type RawIssue = z.core.$ZodIssue;
+
+function keyOf(issue: RawIssue): Pick<OptionIssue, "key" | "params"> {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "object") return { key: "notObject" };
+      if (issue.expected === "boolean") return { key: "notBoolean" };
+      if (issue.expected === "array") return { key: "notList" };
+      if (issue.expected === "int") return { key: "notWholeNumber" };
+      return { key: "notNumber" };
+    case "unrecognized_keys":
+      return { key: "unknownOption", params: { keys: issue.keys.join(", ") } };
+    case "invalid_value":
+      return { key: "notChoice" };
+    case "too_small":
+      if (issue.origin === "array") return { key: "listLength", params: { count: Number(issue.minimum) } };
+      // Whole numbers only: "> 0" reads as "at least 1".
+      return { key: "tooSmall", params: { min: Number(issue.minimum) + (issue.inclusive === false ? 1 : 0) } };
+    case "too_big":
+      if (issue.origin === "array") return { key: "listLength", params: { count: Number(issue.maximum) } };
+      return { key: "tooLarge", params: { max: Number(issue.maximum) - (issue.inclusive === false ? 1 : 0) } };
+    case "not_multiple_of":
+      return { key: "multipleOf", params: { divisor: Number(issue.divisor) } };
+    case "custom":
+      if (KEYS.has(issue.message)) return { key: issue.message as OptionErrorKey };
+      return { key: "notChoice" };
+    default:
+      return { key: "notChoice" };
+  }
+}
+
+/** A variant's option refusal as keyed issues, one per field (the first wins), in field order. */
+export function optionIssues(error: z.ZodError): OptionIssue[] {
+  const byField = new Map<string, OptionIssue>();
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : "";
+    if (byField.has(field)) continue;
+    const index = typeof issue.path[1] === "number" ? issue.path[1] : undefined;
+    byField.set(field, { field, ...(index !== undefined ? { index } : {}), ...keyOf(issue as RawIssue) });
+  }
+  return [...byField.values()];
+}
+
+// English for logs and the command line; the interface translates the keys.
+const ENGLISH: Record<OptionErrorKey, string> = {
+  notObject: "options must be an object",
+  unknownOption: "unknown option: {keys}",
+  notBoolean: "must be true or false",
+  notNumber: "must be a number",
+  notWholeNumber: "must be a whole number",
+  notList: "must be a list of numbers",
+  notChoice: "is not one of the choices",
+  tooSmall: "must be at least {min}",
+  tooLarge: "must be at most {max}",
+  multipleOf: "must be a multiple of {divisor}",
+  listLength: "needs exactly {count} values",
+  notDecreasing: "must not decrease: a stronger bid cannot be worth less",
+};
+
+/** One issue as readable English: "target: must be at most 100". */
+export const describeOptionIssue = (i: OptionIssue): string => {
+  const text = ENGLISH[i.key].replace(/\{(\w+)\}/g, (_m, name: string) => String(i.params?.[name] ?? ""));
+  if (!i.field) return text;
+  return `${i.field}${i.index !== undefined ? ` (value ${i.index + 1})` : ""}: ${text}`;
+};

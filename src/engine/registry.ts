@@ -3,7 +3,7 @@
  * option input against that variant's schema. Adding a variant means one
  * folder under variants/ and one line here.
  */
-import { describeZodError } from "./options";
+import { describeOptionIssue, optionIssues } from "./options";
 import type { Result, Variant, VariantId } from "./types";
 import { fail, ok } from "./types";
 import { classic } from "./variants/classic";
@@ -47,8 +47,11 @@ export function parseOptions(variantId: string, raw: unknown): Result<Readonly<R
     return ok(defaults);
   }
   const parsed = variant.optionsSchema.safeParse(raw ?? {});
-  if (!parsed.success)
-    return fail("setup/invalid-options", `invalid options: ${describeZodError(parsed.error)}`, { variant: variantId });
+  if (!parsed.success) {
+    // Keyed issues for the interface to translate per field; English for logs and the command line.
+    const issues = optionIssues(parsed.error);
+    return fail("setup/invalid-options", `invalid options: ${issues.map(describeOptionIssue).join("; ")}`, { variant: variantId, issues });
+  }
   return ok(parsed.data as Readonly<Record<string, unknown>>);
 }
 

@@ -1,5 +1,6 @@
 /** /history: the signed-in player's finished games, filtered and paged; each opens its replay. */
 import Link from "next/link";
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { HistoryList } from "@/components/history/HistoryList";
@@ -18,7 +19,10 @@ export default async function HistoryPage() {
       <p>
         <Link href="/games/import">{t("replay.import")}</Link>
       </p>
-      <HistoryList />
+      {/* The filters are read from the URL's search params on the client. */}
+      <Suspense>
+        <HistoryList />
+      </Suspense>
     </>
   );
 }

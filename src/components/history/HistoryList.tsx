@@ -1,32 +1,205 @@
 /**
  * The game-history browser: filters (variant, club, date range, opponent)
  * and pages of finished games, newest first, loaded one keyset page at a time.
+ * The filters live in the URL (?variant=&club=&opponent=&from=&to=), so a
+ * filtered list can be shared and the back button returns to the previous
+ * filters; club and opponent are chosen by name (history.suggest) and kept as ids.
  */
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { VARIANT_IDS } from "@/engine/types";
 import { useTRPC } from "@/trpc/react";
 
-interface Filters {
-  variant?: string;
-  clubId?: string;
-  from?: Date;
-  to?: Date;
-  opponentId?: string;
+type Picked = { id: string; name: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dateOf = (s: string | null) => (s && DAY.test(s) ? new Date(`${s}T00:00:00`) : undefined);
+const param = (p: URLSearchParams, k: string) => p.get(k)?.trim() || undefined;
+
+/** A text field that suggests names (2+ characters) and keeps the chosen one's id. */
+function NameFilter({
+  kind,
+  id,
+  label,
+  initial,
+  picked,
+  onPick,
+  error,
+}: {
+  kind: "club" | "opponent";
+  id: string;
+  label: string;
+  initial: string;
+  picked: Picked | null;
+  onPick: (p: Picked | null, text: string) => void;
+  error: string | null;
+}) {
+  const t = useTranslations("history.filters");
+  const trpc = useTRPC();
+  const [text, setText] = useState(initial);
+  const [debounced, setDebounced] = useState(initial.trim());
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(text.trim()), 200);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const wanted = open && !picked && debounced.length >= 2;
+  const suggestions = useQuery({ ...trpc.history.suggest.queryOptions({ kind, text: debounced }), enabled: wanted });
+  const list = wanted ? suggestions.data : undefined;
+  return (
+    <div className="field name-filter">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={text}
+        autoComplete="off"
+        placeholder={t("namePlaceholder")}
+        role="combobox"
+        aria-expanded={!!list}
+        aria-controls={`${id}-suggestions`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          onPick(null, e.target.value);
+        }}
+        data-testid={id}
+      />
+      {list && (
+        <ul id={`${id}-suggestions`} role="listbox" aria-label={t("suggestions")} className="name-filter__list" data-testid={`${id}-suggestions`}>
+          {list.length === 0 && <li className="muted">{t("noSuggestions")}</li>}
+          {list.map((s) => (
+            <li key={s.id} role="option" aria-selected={false}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setText(s.name);
+                  setOpen(false);
+                  onPick(s, s.name);
+                }}
+              >
+                {s.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="field__error" role="alert" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
-const dateOf = (s: string) => (s ? new Date(`${s}T00:00:00`) : undefined);
+/** The filter form, started from the URL's filters (remounted when they change, e.g. by the back button). */
+function FilterForm({ params, labels, onApply }: { params: URLSearchParams; labels: { club: string | null; opponent: string | null }; onApply: (next: URLSearchParams) => void }) {
+  const t = useTranslations("history");
+  const tg = useTranslations("game");
+  const club0 = param(params, "club");
+  const opp0 = param(params, "opponent");
+  const [club, setClub] = useState<{ picked: Picked | null; text: string }>({ picked: club0 ? { id: club0, name: labels.club ?? "" } : null, text: club0 ? (labels.club ?? t("filters.unknown")) : "" });
+  const [opponent, setOpponent] = useState<{ picked: Picked | null; text: string }>({ picked: opp0 ? { id: opp0, name: labels.opponent ?? "" } : null, text: opp0 ? (labels.opponent ?? t("filters.unknown")) : "" });
+  const [errors, setErrors] = useState<{ club: boolean; opponent: boolean }>({ club: false, opponent: false });
+  return (
+    <form
+      className="form history-filters"
+      data-testid="history-filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        // A typed name that was not chosen from the list cannot be searched for.
+        const bad = { club: !club.picked && club.text.trim() !== "", opponent: !opponent.picked && opponent.text.trim() !== "" };
+        setErrors(bad);
+        if (bad.club || bad.opponent) return;
+        const f = new FormData(e.currentTarget);
+        const next = new URLSearchParams();
+        const variant = String(f.get("variant") ?? "");
+        if (variant) next.set("variant", variant);
+        if (club.picked) next.set("club", club.picked.id);
+        if (opponent.picked) next.set("opponent", opponent.picked.id);
+        for (const k of ["from", "to"]) {
+          const v = String(f.get(k) ?? "");
+          if (DAY.test(v)) next.set(k, v);
+        }
+        onApply(next);
+      }}
+    >
+      <div className="field">
+        <label htmlFor="h-variant">{t("filters.variant")}</label>
+        <select id="h-variant" name="variant" defaultValue={param(params, "variant") ?? ""} data-testid="history-variant">
+          <option value="">{t("filters.any")}</option>
+          {VARIANT_IDS.map((v) => (
+            <option key={v} value={v}>
+              {tg(`variants.${v}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <NameFilter
+        kind="club"
+        id="history-club"
+        label={t("filters.club")}
+        initial={club.text}
+        picked={club.picked}
+        onPick={(picked, text) => setClub({ picked, text })}
+        error={errors.club ? t("filters.pickClub") : null}
+      />
+      <div className="field">
+        <label htmlFor="h-from">{t("filters.from")}</label>
+        <input id="h-from" name="from" type="date" defaultValue={param(params, "from") ?? ""} data-testid="history-from" />
+      </div>
+      <div className="field">
+        <label htmlFor="h-to">{t("filters.to")}</label>
+        <input id="h-to" name="to" type="date" defaultValue={param(params, "to") ?? ""} data-testid="history-to" />
+      </div>
+      <NameFilter
+        kind="opponent"
+        id="history-opponent"
+        label={t("filters.opponent")}
+        initial={opponent.text}
+        picked={opponent.picked}
+        onPick={(picked, text) => setOpponent({ picked, text })}
+        error={errors.opponent ? t("filters.pickOpponent") : null}
+      />
+      <button type="submit" className="button" data-testid="history-apply">
+        {t("filters.apply")}
+      </button>{" "}
+      {params.toString() !== "" && (
+        <button type="button" className="button button--ghost" onClick={() => onApply(new URLSearchParams())} data-testid="history-clear">
+          {t("filters.clear")}
+        </button>
+      )}
+    </form>
+  );
+}
 
 export function HistoryList() {
   const t = useTranslations("history");
   const tg = useTranslations("game");
   const format = useFormatter();
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<Filters>({});
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const search = params.toString();
+  const filters = {
+    variant: param(params, "variant"),
+    clubId: param(params, "club"),
+    opponentId: param(params, "opponent"),
+    from: dateOf(params.get("from")),
+    to: dateOf(params.get("to")),
+  };
+  // A new entry in the browser's history per filter change: back returns to the previous filters.
+  const apply = (next: URLSearchParams) => router.push(next.toString() ? `${pathname}?${next.toString()}` : pathname, { scroll: false });
+  const needsLabels = !!(filters.clubId || filters.opponentId);
+  const labels = useQuery({ ...trpc.history.filterLabels.queryOptions({ clubId: filters.clubId, opponentId: filters.opponentId }), enabled: needsLabels });
   const query = useInfiniteQuery(
     trpc.history.list.infiniteQueryOptions({ ...filters, limit: 20 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
   );
@@ -34,47 +207,9 @@ export function HistoryList() {
 
   return (
     <>
-      <form
-        className="form history-filters"
-        data-testid="history-filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const text = (k: string) => String(f.get(k) ?? "").trim() || undefined;
-          setFilters({ variant: text("variant"), clubId: text("clubId"), from: dateOf(String(f.get("from") ?? "")), to: dateOf(String(f.get("to") ?? "")), opponentId: text("opponentId") });
-        }}
-      >
-        <div className="field">
-          <label htmlFor="h-variant">{t("filters.variant")}</label>
-          <select id="h-variant" name="variant" defaultValue="" data-testid="history-variant">
-            <option value="">{t("filters.any")}</option>
-            {VARIANT_IDS.map((v) => (
-              <option key={v} value={v}>
-                {tg(`variants.${v}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="h-club">{t("filters.club")}</label>
-          <input id="h-club" name="clubId" />
-        </div>
-        <div className="field">
-          <label htmlFor="h-from">{t("filters.from")}</label>
-          <input id="h-from" name="from" type="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="h-to">{t("filters.to")}</label>
-          <input id="h-to" name="to" type="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="h-opp">{t("filters.opponent")}</label>
-          <input id="h-opp" name="opponentId" />
-        </div>
-        <button type="submit" className="button" data-testid="history-apply">
-          {t("filters.apply")}
-        </button>
-      </form>
+      {(!needsLabels || labels.data) && (
+        <FilterForm key={search} params={params} labels={labels.data ?? { club: null, opponent: null }} onApply={apply} />
+      )}
       {query.isPending ? (
         <p>{t("loading")}</p>
       ) : items.length === 0 ? (
@@ -95,7 +230,17 @@ export function HistoryList() {
                 {g.players.map((p, i) =>
                   p?.kind === "human" && i !== g.seat ? (
                     // A click lists only the games with this player.
-                    <button key={i} type="button" className="link-button" onClick={() => setFilters({ ...filters, opponentId: p.userId })} title={t("filters.opponent")}>
+                    <button
+                      key={i}
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        const next = new URLSearchParams(params);
+                        next.set("opponent", p.userId);
+                        apply(next);
+                      }}
+                      title={t("filters.opponent")}
+                    >
                       {p.name}
                     </button>
                   ) : (

@@ -1,7 +1,9 @@
 /**
  * The ranked queue: pick a variant, join, and wait; the status is polled
  * (each poll also runs matchmaking on the server) and once the match has
- * started the player is taken to their table.
+ * started the player is taken to their table. While waiting it shows the
+ * time waited and how many wait per variant; after the server's offer time it
+ * offers an unrated table with computer players (leaving the queue).
  */
 "use client";
 
@@ -24,6 +26,9 @@ export function RankedQueue() {
   const refresh = () => client.invalidateQueries({ queryKey: trpc.ranked.status.queryKey() });
   const join = useMutation(trpc.ranked.join.mutationOptions({ onSuccess: refresh }));
   const leave = useMutation(trpc.ranked.leave.mutationOptions({ onSuccess: refresh }));
+  const computers = useMutation(trpc.ranked.playWithComputers.mutationOptions({ onSuccess: (r) => router.push(`/play/${r.tableId}`) }));
+  const duration = (seconds: number) =>
+    seconds < 60 ? t("seconds", { count: seconds }) : t("minutes", { minutes: Math.floor(seconds / 60), seconds: String(seconds % 60).padStart(2, "0") });
   const s = status.data;
   const tableId = s?.state === "playing" ? s.tableId : null;
   useEffect(() => {
@@ -44,6 +49,27 @@ export function RankedQueue() {
           <p data-testid="ranked-waiting">
             {tg(`variants.${s.variant}`)}: {t("waiting", { count: s.waiting })}
           </p>
+          <p data-testid="ranked-waited" data-seconds={s.waitedSeconds}>
+            {t("waited", { time: duration(s.waitedSeconds) })}
+          </p>
+          <p className="muted" data-testid="ranked-queues">
+            {t("queues")}:{" "}
+            {s.byVariant.map((q, i) => (
+              <span key={q.variant} data-testid={`ranked-queue-${q.variant}`}>
+                {i > 0 && " · "}
+                {t("queueCount", { variant: tg(`variants.${q.variant}`), count: q.count })}
+              </span>
+            ))}
+          </p>
+          {s.waitedSeconds >= s.offerComputersAfterSeconds && (
+            <div className="notice" data-testid="ranked-offer">
+              <p>{t("offer")}</p>
+              <button type="button" className="button" onClick={() => computers.mutate()} disabled={computers.isPending} data-testid="ranked-play-computers">
+                {t("playComputers")}
+              </button>
+              {computers.error && <p className="field__error">{t("failed")}</p>}
+            </div>
+          )}
           <button type="button" className="button button--ghost" onClick={() => leave.mutate()} disabled={leave.isPending} data-testid="ranked-leave">
             {t("leave")}
           </button>

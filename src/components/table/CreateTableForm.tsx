@@ -2,15 +2,17 @@
  * Creating a table: the variant, its rule options (the shared rules form,
  * drawn from the engine's option fields with their defaults), public or
  * private, the turn timer and the pause after each trick. On success it goes to the table (with the
- * invite code for a private one).
+ * invite code for a private one). Rules the engine refuses are marked under their field.
  */
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
-import { variantIds } from "@/engine";
+import { getVariant, variantIds } from "@/engine";
+import type { OptionIssue } from "@/engine/options";
+import { revealFirstError, ruleOptionIssues, useRuleOptionErrors } from "@/components/rules/option-errors";
 import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "@/components/rules/RuleOptionsForm";
 import type { Locale } from "@/i18n/config";
 import { TRICK_PAUSE_MS } from "@/protocol";
@@ -30,12 +32,24 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
   const [turnSeconds, setTurnSeconds] = useState(45);
   const [trickPauseMs, setTrickPauseMs] = useState<number>(TRICK_PAUSE_MS.default);
   const create = useMutation(trpc.tables.create.mutationOptions());
+  const errorsOf = useRuleOptionErrors();
+  const [issues, setIssues] = useState<OptionIssue[] | null>(null);
+  const [reveal, setReveal] = useState(0);
+  const ruleErrors = errorsOf(issues ?? []);
+  useEffect(() => {
+    if (reveal > 0) revealFirstError("opt", ["", ...(getVariant(variant)?.optionFields ?? []).map((f) => f.key)], ruleErrors);
+    // Only when a create was refused, not on every keystroke.
+  }, [reveal]);
 
   return (
     <form
       className="form"
       onSubmit={(e) => {
         e.preventDefault();
+        // The engine's verdict first: a refused rule is shown under its field, in view.
+        const found = ruleOptionIssues(variant, options);
+        setIssues(found);
+        if (found.length > 0) return setReveal((n) => n + 1);
         create.mutate(
           { variant, options, isPrivate, turnSeconds, trickPauseMs },
           { onSuccess: (r) => router.push(r.isPrivate ? `/play/${r.id}?invite=${r.inviteCode}` : `/play/${r.id}`) },
@@ -50,6 +64,7 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
           onChange={(e) => {
             setVariant(e.target.value);
             setOptions(defaultRuleOptions(e.target.value));
+            setIssues(null);
           }}
           data-testid="create-variant"
         >
@@ -62,7 +77,15 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
       </div>
       <fieldset className="rules-fieldset">
         <legend>{t("create.rules")}</legend>
-        <RuleOptionsForm key={variant} variant={variant} value={options} onChange={setOptions} locale={locale} idPrefix="opt" />
+        <RuleOptionsForm key={variant} variant={variant} value={options}
+          onChange={(next) => {
+            setOptions(next);
+            if (issues) setIssues(ruleOptionIssues(variant, next));
+          }}
+          locale={locale}
+          idPrefix="opt"
+          errors={ruleErrors}
+        />
       </fieldset>
       <div className="field field--inline">
         <label htmlFor="create-private">{t("create.private")}</label>

@@ -12,18 +12,18 @@ const MAX_VALUE = 1000;
 const MAX_DEALS = 200;
 
 const pointValue = z
-  .number({ error: "each value must be a number" })
-  .int({ error: "each value must be a whole number" })
-  .min(1, { error: "each value must be at least 1 point" })
-  .max(MAX_VALUE, { error: `each value must be at most ${MAX_VALUE} points` });
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_VALUE);
 
 const specs = {
   /** Points per player for nolo, grand, sol and grandi, in that (ladder) order. */
   values: customOption(
     [...DEFAULT_VALUES] as number[],
     z
-      .array(pointValue, { error: "values must be a list of four numbers: nolo, grand, sol, grandi" })
-      .length(4, { error: "values must list exactly four numbers: nolo, grand, sol, grandi" }),
+      .array(pointValue)
+      .length(4),
     {
       kind: "numberList",
       min: 1,
@@ -41,11 +41,11 @@ const specs = {
   deals: customOption(
     DEFAULT_DEALS,
     z
-      .number({ error: "deals must be a number" })
-      .int({ error: "deals must be a whole number" })
-      .min(4, { error: "deals must be at least 4" })
-      .max(MAX_DEALS, { error: `deals must be at most ${MAX_DEALS}` })
-      .multipleOf(4, { error: "deals must be a multiple of 4 so every seat deals equally often" }),
+      .number()
+      .int()
+      .min(4)
+      .max(MAX_DEALS)
+      .multipleOf(4),
     {
       kind: "integer",
       min: 4,
@@ -61,9 +61,8 @@ const specs = {
   ),
 };
 
-const defined = defineOptions(specs, {
-  error: (issue) => (issue.code === "unrecognized_keys" ? `unknown Danish whist option: ${issue.keys.join(", ")}` : "options must be an object"),
-});
+// Refusals carry message keys (optionIssues in options.ts), so no English messages here.
+const defined = defineOptions(specs);
 
 export type DanishOptions = OptionsOf<typeof specs>;
 export const danishOptionsSchema = defined.schema;

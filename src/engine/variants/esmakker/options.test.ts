@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseOptions } from "../../registry";
 import { esmakker } from "./index";
 
 describe("es-makker options", () => {
@@ -22,16 +23,21 @@ describe("es-makker options", () => {
   });
 
   it.each([
-    [{ deals: 10 }, "multiple of 4"],
-    [{ tariff: [10, 20, 40] }, "exactly 7"],
-    [{ tariff: [10, 20, 40, 80, 160, 320, 100] }, "must not decrease"],
-    [{ solValues: [100, 50, 150, 200] }, "must not decrease"],
-    [{ addOnOrder: "other" }, ""],
-    [{ unknownRule: true }, ""],
-  ])("refuses %j", (raw, message) => {
-    const r = esmakker.optionsSchema.safeParse(raw);
-    expect(r.success).toBe(false);
-    expect(r.error!.issues.map((i) => i.message).join(" ")).toContain(message);
+    [{ deals: 10 }, { field: "deals", key: "multipleOf", params: { divisor: 4 } }],
+    [{ tariff: [10, 20, 40] }, { field: "tariff", key: "listLength", params: { count: 7 } }],
+    [{ tariff: [10, 20, NaN, 80, 160, 320, 640] }, { field: "tariff", index: 2, key: "notNumber" }],
+    [{ tariff: [10, 20, 40, 80, 160, 320, 100] }, { field: "tariff", key: "notDecreasing" }],
+    [{ solValues: [100, 50, 150, 200] }, { field: "solValues", key: "notDecreasing" }],
+    [{ addOnOrder: "other" }, { field: "addOnOrder", key: "notChoice" }],
+    [{ staerke: "yes" }, { field: "staerke", key: "notBoolean" }],
+    [{ unknownRule: true }, { field: "", key: "unknownOption", params: { keys: "unknownRule" } }],
+  ])("refuses %j with a message key for its field", (raw, issue) => {
+    const r = parseOptions("esmakker", raw);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.details?.issues).toEqual([issue]);
+      expect(r.error.message).not.toMatch(/Invalid input/);
+    }
   });
 
   it("describes every option in Danish, Norwegian and English", () => {

@@ -4,7 +4,7 @@
  * form fields both come from defineOptions.
  */
 import { z } from "zod";
-import { type OptionsOf, booleanOption, customOption, defineOptions, enumOption } from "../../options";
+import { type OptionsOf, booleanOption, customOption, customOptionIssue, defineOptions, enumOption } from "../../options";
 import type { Localized } from "../../types";
 
 export const DEFAULT_TARIFF: readonly number[] = [10, 20, 40, 80, 160, 320, 640];
@@ -99,7 +99,7 @@ const specs = {
   }),
   tariff: customOption(
     DEFAULT_TARIFF as number[],
-    z.array(amount).length(7, "tariff needs exactly 7 values, for 7 to 13 tricks"),
+    z.array(amount).length(7),
     {
       kind: "numberList", min: 1,
       label: L("Takst", "Takst", "Tariff"),
@@ -112,7 +112,7 @@ const specs = {
   ),
   solValues: customOption(
     DEFAULT_SOL_VALUES as number[],
-    z.array(amount).length(4, "solValues needs exactly 4 values: sol, ren sol, bordlægger, ren bordlægger"),
+    z.array(amount).length(4),
     {
       kind: "numberList", min: 1,
       label: L("Solpriser", "Solpriser", "Sol values"),
@@ -125,7 +125,7 @@ const specs = {
   ),
   deals: customOption(
     12,
-    z.number().int().min(4).max(400).multipleOf(4, "deals must be a multiple of 4 so everyone deals equally"),
+    z.number().int().min(4).max(400).multipleOf(4),
     {
       kind: "integer", min: 4, max: 400, step: 4,
       label: L("Antal spil", "Antall giv", "Number of deals"),
@@ -141,9 +141,9 @@ const specs = {
 const defined = defineOptions(specs, {
   refine: (o, ctx) => {
     if (!nonDecreasing(o.tariff))
-      ctx.addIssue({ code: "custom", path: ["tariff"], message: "tariff must not decrease: a higher bid cannot be worth less" });
+      ctx.addIssue(customOptionIssue("tariff", "notDecreasing"));
     if (!nonDecreasing(o.solValues))
-      ctx.addIssue({ code: "custom", path: ["solValues"], message: "solValues must not decrease: a stronger sol cannot be worth less" });
+      ctx.addIssue(customOptionIssue("solValues", "notDecreasing"));
   },
 });
 

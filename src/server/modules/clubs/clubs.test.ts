@@ -236,6 +236,17 @@ describe("house-rule presets", () => {
     expect(await bad({ tariff: [10, 20, 40, 30, 160, 320, 640] })).toEqual({ code: "BAD_REQUEST", appCode: "INVALID_OPTIONS" }); // decreasing
     expect(await bad({ noSuchRule: true })).toEqual({ code: "BAD_REQUEST", appCode: "INVALID_OPTIONS" });
     expect(await bad({ staerke: "yes" })).toEqual({ code: "BAD_REQUEST", appCode: "INVALID_OPTIONS" });
+    // The refusal names the field and a message key (translated by the form), never an English sentence.
+    const paramsOf = async (options: Record<string, unknown>) =>
+      as(admin)
+        .createPreset({ clubId: club.id, name: uniqueName("Bad"), variant: "esmakker", options })
+        .then(
+          () => null,
+          (e: TRPCError) => (e.cause instanceof AppError ? e.cause.error.params : null),
+        );
+    expect(await paramsOf({ tariff: [10, 20, Number.NaN, 80, 160, 320, 640] })).toEqual({ field: "tariff", reason: "notNumber", index: 2 });
+    expect(await paramsOf({ tariff: [10, 20, 40] })).toEqual({ field: "tariff", reason: "listLength", count: 7 });
+    expect(await paramsOf({ deals: 10 })).toEqual({ field: "deals", reason: "multipleOf", divisor: 4 });
     expect(await refusal(as(admin).createPreset({ clubId: club.id, name: "X", variant: "bridge", options: {} }))).toEqual({ code: "BAD_REQUEST", appCode: "UNKNOWN_VARIANT" });
     await as(admin).createPreset({ clubId: club.id, name: "Same", variant: "classic" });
     expect(await refusal(as(admin).createPreset({ clubId: club.id, name: "Same", variant: "norwegian" }))).toEqual({ code: "CONFLICT", appCode: "PRESET_NAME_TAKEN" });

@@ -19,6 +19,7 @@
  *   click or replayed request deletes a club.
  */
 import { parseOptions } from "@/engine";
+import type { OptionIssue } from "@/engine/options";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceError, type ServiceResult } from "@/server/api/errors";
 import type { ClubRole } from "@/generated/prisma/enums";
@@ -49,7 +50,8 @@ export const CLUB_ERRORS = {
   presetNameTaken: () => err("PRESET_NAME_TAKEN", "CONFLICT", "The club already has a preset with this name."),
   presetBusy: () => err("PRESET_CHANGED", "CONFLICT", "The preset was changed meanwhile; reload and try again."),
   unknownVariant: (variant: string) => err("UNKNOWN_VARIANT", "BAD_REQUEST", `Unknown variant "${variant}".`, { variant }),
-  invalidOptions: (detail: string) => err("INVALID_OPTIONS", "BAD_REQUEST", `Invalid rules: ${detail}`, { detail }),
+  // params: the engine's first keyed issue (field, reason = message key, index, values), translated per field by the form.
+  invalidOptions: (detail: string, params: Record<string, string | number>) => err("INVALID_OPTIONS", "BAD_REQUEST", `Invalid rules: ${detail}`, params),
 } as const;
 
 /** JSON with sorted keys: PostgreSQL's jsonb does not keep key order. */
@@ -65,7 +67,9 @@ function validateOptions(variant: string, raw: unknown): ServiceResult<Readonly<
   const parsed = parseOptions(variant, raw);
   if (parsed.ok) return success(parsed.value);
   if (parsed.error.code === "setup/unknown-variant") return CLUB_ERRORS.unknownVariant(variant);
-  return CLUB_ERRORS.invalidOptions(parsed.error.message.replace(/^invalid options: /, ""));
+  const first = (parsed.error.details?.issues as OptionIssue[] | undefined)?.[0];
+  const params = first ? { field: first.field, reason: first.key, ...(first.index !== undefined ? { index: first.index } : {}), ...first.params } : {};
+  return CLUB_ERRORS.invalidOptions(parsed.error.message.replace(/^invalid options: /, ""), params);
 }
 
 // ---------------------------------------------------------------- clubs

@@ -104,3 +104,49 @@ export type MatchPlayerRow = Prisma.MatchPlayerCreateManyInput;
 export async function createMatchPlayers(db: DbTx, rows: readonly MatchPlayerRow[]): Promise<void> {
   if (rows.length) await db.matchPlayer.createMany({ data: [...rows] });
 }
+
+/** `%`, `_` and `\\` typed by a person match themselves in ILIKE. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type NameSuggestion = { id: string; name: string };
+
+/**
+ * Clubs whose name contains `text`, among the viewer's own: clubs they belong to and
+ * clubs whose tables they played at (their own history shows those). Never another
+ * members-only club: a name they could not see elsewhere.
+ */
+export function suggestClubs(db: DbTx, viewerId: string, text: string, take: number): Promise<NameSuggestion[]> {
+  return db.$queryRaw<NameSuggestion[]>`
+    SELECT c.id, c.name FROM "Club" c
+    WHERE c.name ILIKE ${likePattern(text)}
+      AND (EXISTS (SELECT 1 FROM "ClubMember" cm WHERE cm."clubId" = c.id AND cm."userId" = ${viewerId})
+        OR EXISTS (SELECT 1 FROM "MatchPlayer" p WHERE p."clubId" = c.id AND p."userId" = ${viewerId}))
+    ORDER BY lower(c.name), c.id LIMIT ${take}`;
+}
+
+/** People whose display name contains `text`, among those who sat at one of the viewer's finished matches. */
+export function suggestOpponents(db: DbTx, viewerId: string, text: string, take: number): Promise<NameSuggestion[]> {
+  return db.$queryRaw<NameSuggestion[]>`
+    SELECT u.id, u."displayName" AS name FROM "User" u
+    WHERE u."displayName" ILIKE ${likePattern(text)} AND u.id <> ${viewerId}
+      AND EXISTS (SELECT 1 FROM "MatchPlayer" p JOIN "MatchPlayer" o ON o."matchId" = p."matchId" AND o.seat <> p.seat
+                  WHERE p."userId" = ${viewerId} AND o."userId" = u.id)
+    ORDER BY lower(u."displayName"), u.id LIMIT ${take}`;
+}
+
+/** The names behind a history filter's ids, as the viewer may know them (else null: the id alone is shown as unknown). */
+export async function filterLabels(db: DbTx, viewerId: string, f: { clubId?: string; opponentId?: string }): Promise<{ club: string | null; opponent: string | null }> {
+  const [club] = f.clubId
+    ? await db.$queryRaw<{ name: string }[]>`
+        SELECT c.name FROM "Club" c WHERE c.id = ${f.clubId}
+          AND (EXISTS (SELECT 1 FROM "ClubMember" cm WHERE cm."clubId" = c.id AND cm."userId" = ${viewerId})
+            OR EXISTS (SELECT 1 FROM "MatchPlayer" p WHERE p."clubId" = c.id AND p."userId" = ${viewerId}))`
+    : [];
+  const [opponent] = f.opponentId
+    ? await db.$queryRaw<{ name: string }[]>`
+        SELECT u."displayName" AS name FROM "User" u WHERE u.id = ${f.opponentId}
+          AND EXISTS (SELECT 1 FROM "MatchPlayer" p JOIN "MatchPlayer" o ON o."matchId" = p."matchId" AND o.seat <> p.seat
+                      WHERE p."userId" = ${viewerId} AND o."userId" = u.id)`
+    : [];
+  return { club: club?.name ?? null, opponent: opponent?.name ?? null };
+}

@@ -1,9 +1,9 @@
-/** Game history over tRPC: list (keyset-paged, filtered), one match with its record, one hand's double-dummy analysis, a player's statistics. */
+/** Game history over tRPC: list (keyset-paged, filtered), filter autocomplete and labels, one match with its record, one hand's double-dummy analysis, a player's statistics. */
 import { z } from "zod";
 import { safeText } from "@/lib/safe-text";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
-import { historyListInput } from "./schema";
+import { historyLabelsInput, historyListInput, historySuggestInput } from "./schema";
 import * as history from "./service";
 import { handAnalysis } from "./analysis";
 
@@ -15,6 +15,10 @@ export const historyRouter = createTRPCRouter({
     // Someone else's history leaves out club matches the caller may not see.
     return history.listHistory(ctx.db, userId ?? ctx.user.id, rest, ctx.user.id);
   }),
+  // Autocomplete for the club and opponent filters: the caller's own clubs and opponents only.
+  suggest: protectedProcedure.input(historySuggestInput).query(({ ctx, input }) => history.suggestNames(ctx.db, ctx.user.id, input.kind, input.text)),
+  // The names behind filter ids restored from a link (null when the caller does not know them).
+  filterLabels: protectedProcedure.input(historyLabelsInput).query(({ ctx, input }) => history.filterLabels(ctx.db, ctx.user.id, input)),
   // Public, except club matches (members only unless the club let guests watch): see history.matchRefusal.
   match: publicProcedure.input(z.object({ matchId })).query(async ({ ctx, input }) => unwrap(await history.getMatch(ctx.db, input.matchId, ctx.user?.id ?? null))),
   // Whoever may see the match sees its analysis; asking moves a hand not done yet ahead of the queue (poll until done).

@@ -19,3 +19,14 @@ export const historyListInput = historyFilter.extend({
   cursor: safeText().max(200).nullish(),
   limit: z.number().int().min(1).max(100).default(20),
 });
+
+/** Autocomplete for the history filters: names among the caller's clubs or the people they played with. */
+export const SUGGESTION_LIMIT = 8;
+export const historySuggestInput = z.object({
+  kind: z.enum(["club", "opponent"]),
+  text: safeText().trim().min(2).max(60),
+});
+export const historyLabelsInput = z.object({
+  clubId: safeText().min(1).max(64).optional(),
+  opponentId: safeText().min(1).max(64).optional(),
+});

@@ -8,13 +8,15 @@
  * Someone else's history, statistics and ratings leave out matches of club
  * tables the viewer may not see (members only, unless the club let guests
  * watch that table): the seat rules' club rule (realtime/seating.ts).
+ * The filters' autocomplete suggests only names the viewer knows: their own
+ * clubs (or clubs they played at) and the people they played with.
  */
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceError, type ServiceResult } from "@/server/api/errors";
 import type { SeatOccupant } from "@/protocol";
 import { clubTableAccess } from "@/server/modules/clubs/access";
 import { mergeContracts } from "./seat-stats";
-import type { HistoryFilter } from "./schema";
+import { SUGGESTION_LIMIT, type HistoryFilter } from "./schema";
 import {
   countPlayerWins,
   findHistoryRows,
@@ -25,7 +27,12 @@ import {
   findPlayerContracts,
   type HistoryCursor,
   sumPlayerRows,
+  suggestClubs,
+  suggestOpponents,
+  type NameSuggestion,
 } from "./repository";
+
+export { filterLabels } from "./repository";
 
 export { historyQuery, visibleRowSql, type HistoryCursor } from "./repository";
 
@@ -50,6 +57,11 @@ export async function listHistory(db: Db, userId: string, f: HistoryFilter & { c
     }),
     nextCursor: rows.length > f.limit && last ? encodeCursor({ finishedAt: last.finishedAt, matchId: last.matchId }) : null,
   };
+}
+
+/** Names for the history filters' autocomplete (2+ characters, a few at most), only ones the viewer knows. */
+export function suggestNames(db: Db, viewerId: string, kind: "club" | "opponent", text: string): Promise<NameSuggestion[]> {
+  return kind === "club" ? suggestClubs(db, viewerId, text, SUGGESTION_LIMIT) : suggestOpponents(db, viewerId, text, SUGGESTION_LIMIT);
 }
 
 /**

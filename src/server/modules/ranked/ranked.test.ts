@@ -11,7 +11,7 @@ import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { toTableSummary } from "@/server/realtime/store";
 import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
 import { NO_CLUB, takeDecision } from "@/server/realtime/seating";
-import { formGroups, seatOrder, spreadAfter } from "./service";
+import { formGroups, joinQueue, playWithComputers, queueStatus, seatOrder, spreadAfter } from "./service";
 
 afterAll(closeTestDb);
 
@@ -83,6 +83,32 @@ describe("ranked queue", () => {
     expect(spreadAfter(10_000)).toBeGreaterThan(spreadAfter(0));
     // Partnership seating: strongest with weakest.
     expect(seatOrder([w("a", 1), w("b", 4), w("c", 3), w("d", 2)], "classic").map((x) => x.userId)).toEqual(["b", "c", "a", "d"]);
+  });
+});
+
+describe("a player left waiting alone", () => {
+  it("sees the time waited and the queues per variant, and after the offer's wait gets an unrated table with three computer players", async () => {
+    const me = await createTestUser();
+    const db = testDb();
+    const t0 = Date.now();
+    expect((await joinQueue(db, me.id, "danish", t0)).ok).toBe(true);
+    const early = await queueStatus(db, me.id, t0 + 30_000);
+    expect(early).toMatchObject({ state: "waiting", variant: "danish", waitedSeconds: 30, offerComputersAfterSeconds: 60 });
+    if (early.state !== "waiting") throw new Error("not waiting");
+    expect(early.byVariant.find((q) => q.variant === "danish")?.count).toBeGreaterThanOrEqual(1);
+    // Not before the offer's wait is over.
+    expect(await playWithComputers(db, me.id, t0 + 30_000)).toMatchObject({ ok: false, error: { code: "RANKED_OFFER_NOT_YET" } });
+    expect(await queueStatus(db, me.id, t0 + 61_000)).toMatchObject({ state: "waiting", waitedSeconds: 61 });
+    const opened = await playWithComputers(db, me.id, t0 + 61_000);
+    if (!opened.ok) throw new Error(opened.error.code);
+    const table = (await new PrismaTableStore(db).getTable(opened.value.tableId))!;
+    expect(table).toMatchObject({ variant: "danish", status: "playing", isPrivate: true });
+    expect(table.seats.map((s) => s?.kind)).toEqual(["human", "bot", "bot", "bot"]);
+    expect(table.seats[0]).toMatchObject({ userId: me.id });
+    // Unrated: no ranked record; and out of the queue.
+    expect(await db.rankedTable.count({ where: { tableId: opened.value.tableId } })).toBe(0);
+    expect(await queueStatus(db, me.id, t0 + 62_000)).toEqual({ state: "idle" });
+    expect(await playWithComputers(db, me.id, t0 + 62_000)).toMatchObject({ ok: false, error: { code: "RANKED_NOT_WAITING" } });
   });
 });
 

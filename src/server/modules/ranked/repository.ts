@@ -43,6 +43,12 @@ export function countWaiting(db: DbTx, variant: string): Promise<number> {
   return db.rankedQueueEntry.count({ where: { variant } });
 }
 
+/** Queue lengths per variant (only variants someone waits for), in variant order. */
+export async function countWaitingByVariant(db: DbTx): Promise<{ variant: string; count: number }[]> {
+  const groups = await db.rankedQueueEntry.groupBy({ by: ["variant"], _count: { _all: true }, orderBy: { variant: "asc" } });
+  return groups.map((g) => ({ variant: g.variant, count: g._count._all }));
+}
+
 /** Puts the player in a variant's queue (or moves them there), joined at `at`. */
 export async function upsertQueueEntry(db: DbTx, entry: { userId: string; variant: string; ordinal: number; at: Date }): Promise<void> {
   const data = { variant: entry.variant, ordinal: entry.ordinal, joinedAt: entry.at, seenAt: entry.at };

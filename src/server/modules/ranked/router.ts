@@ -21,6 +21,12 @@ export const rankedRouter = createTRPCRouter({
     await ranked.leaveQueue(ctx.db, ctx.user.id);
     return { ok: true };
   }),
+  /** Leaves the queue for an unrated table with three computer players (offered after a long wait). */
+  playWithComputers: protectedProcedure.mutation(async ({ ctx }) => {
+    const opened = unwrap(await ranked.playWithComputers(ctx.db, ctx.user.id));
+    void currentTableHub()?.room(opened.tableId);
+    return opened;
+  }),
   /** A club member opens a ranked table for the club ladder with one of the club's presets. */
   openClubTable: clubMemberProcedure
     .input(z.object({ presetId: safeText().min(1).max(64), turnSeconds: z.number().int().min(10).max(600).default(45) }))

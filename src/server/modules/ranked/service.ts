@@ -7,19 +7,23 @@
  * standard rules (the engine's defaults, as RULES.md fixes them), all four
  * humans seated and the match started; only those four may sit there (see
  * access.ts). Matching runs under a per-variant advisory lock so two servers
- * never seat the same player twice.
+ * never seat the same player twice. Someone left waiting alone sees how long
+ * they waited and who waits per variant; after COMPUTER_OFFER_SECONDS they are
+ * offered an unrated table with three computer players instead (leaving the queue).
  */
 import { parseOptions, VARIANT_IDS } from "@/engine";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
+import { BOT_NAMES } from "@/server/realtime/room";
 import { newMatchSeed, startMatch } from "@/server/modules/matches/lifecycle";
-import type { SeatOccupant } from "@/protocol";
+import { DEFAULT_BOT_LEVEL, type SeatOccupant } from "@/protocol";
 import { conservative, initialSkill, isPartnershipVariant } from "@/server/modules/ratings/rating-system";
 import { GLOBAL_SCOPE } from "@/server/modules/ratings/service";
 import { findDisplayNames, findOrdinal } from "@/server/modules/ratings/repository";
 import {
   countWaiting,
+  countWaitingByVariant,
   createRankedTable,
   dropStaleEntries,
   findActiveRankedTable,
@@ -40,9 +44,25 @@ export const RANKED_TURN_SECONDS = 45;
 export const AWAY_MS = 10_000;
 export const STALE_MS = 60_000;
 
+/** After this wait (RANKED_COMPUTER_OFFER_SECONDS, default 60; tests shorten it) the queue offers computer players. */
+export function computerOfferSeconds(): number {
+  const n = Number(process.env.RANKED_COMPUTER_OFFER_SECONDS);
+  return Number.isInteger(n) && n >= 1 && n <= 3600 ? n : 60;
+}
+
 export type QueueStatus =
   | { readonly state: "idle" }
-  | { readonly state: "waiting"; readonly variant: string; readonly since: Date; readonly waiting: number }
+  | {
+      readonly state: "waiting";
+      readonly variant: string;
+      readonly since: Date;
+      readonly waiting: number;
+      /** Seconds waited so far (by the server's clock). */
+      readonly waitedSeconds: number;
+      /** How many wait in each variant's queue (variants with none left out). */
+      readonly byVariant: readonly { readonly variant: string; readonly count: number }[];
+      readonly offerComputersAfterSeconds: number;
+    }
   | { readonly state: "playing"; readonly tableId: string; readonly variant: string };
 
 export const spreadAfter = (waitedMs: number) => BASE_SPREAD + (SPREAD_PER_SECOND * Math.max(0, waitedMs)) / 1000;
@@ -117,7 +137,16 @@ export async function queueStatus(db: Db, userId: string, now = Date.now()): Pro
     await touchQueueEntry(db, userId, new Date(now));
     await matchmake(db, entry.variant, now);
     const still = await findQueueEntry(db, userId);
-    if (still) return { state: "waiting", variant: entry.variant, since: still.joinedAt, waiting: await countWaiting(db, entry.variant) };
+    if (still)
+      return {
+        state: "waiting",
+        variant: entry.variant,
+        since: still.joinedAt,
+        waiting: await countWaiting(db, entry.variant),
+        waitedSeconds: Math.max(0, Math.floor((now - still.joinedAt.getTime()) / 1000)),
+        byVariant: await countWaitingByVariant(db),
+        offerComputersAfterSeconds: computerOfferSeconds(),
+      };
   }
   const active = await findActiveRankedTable(db, userId);
   return active ? { state: "playing", tableId: active.tableId, variant: active.variant } : { state: "idle" };
@@ -134,6 +163,32 @@ export async function joinQueue(db: Db, userId: string, variant: string, now = D
 
 export async function leaveQueue(db: Db, userId: string): Promise<void> {
   await removeQueueEntries(db, [userId]);
+}
+
+/**
+ * Instead of waiting on: leaves the queue for an unrated private table of the same
+ * variant (standard rules), the player at seat 0 and three computer players, the
+ * match started. Only once the offer's wait is over; not rated (no ranked record).
+ */
+export async function playWithComputers(db: Db, userId: string, now = Date.now()): Promise<ServiceResult<{ tableId: string }>> {
+  return db.$transaction(async (tx) => {
+    const entry = await findQueueEntry(tx as unknown as Db, userId);
+    if (!entry) return failure({ code: "RANKED_NOT_WAITING", status: "CONFLICT", message: "You are not in a queue." });
+    if (now - entry.joinedAt.getTime() < computerOfferSeconds() * 1000)
+      return failure({ code: "RANKED_OFFER_NOT_YET", status: "CONFLICT", message: "Keep waiting a little longer." });
+    const options = parseOptions(entry.variant, {});
+    if (!options.ok) return failure({ code: "UNKNOWN_VARIANT", status: "BAD_REQUEST", message: `Unknown variant ${entry.variant}.` });
+    const names = await findDisplayNames(tx, [userId]);
+    const store = new PrismaTableStore(tx as unknown as Db);
+    const table = await store.createTable({ variant: entry.variant, options: options.value as Record<string, unknown>, isPrivate: true, createdById: userId, turnSeconds: RANKED_TURN_SECONDS }, now);
+    const seats: SeatOccupant[] = [
+      { kind: "human", userId, name: names.get(userId) ?? "?" },
+      ...[1, 2, 3].map((i): SeatOccupant => ({ kind: "bot", name: BOT_NAMES[i]!, level: DEFAULT_BOT_LEVEL })),
+    ];
+    await startMatch(tx, { tableId: table.id, seats, seed: newMatchSeed(), at: now });
+    await removeQueueEntries(tx, [userId]);
+    return success({ tableId: table.id });
+  });
 }
 
 /**
