@@ -38,6 +38,8 @@ export const envSchema = z
     TRUST_PROXY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10).default(0)),
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,
+    /** Seconds a lone player waits in the ranked queue before it offers a table with computer players. */
+    RANKED_COMPUTER_OFFER_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(3600).default(60)),
     /** Namespace of this deployment's Redis channels (deployments or test runs sharing one Redis differ here). */
     LOG_LEVEL: logLevelSchema,
     REDIS_PREFIX: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[\w.:-]{1,64}$/, "letters, digits, _ . : - only").default("whist")),

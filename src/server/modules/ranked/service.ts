@@ -11,6 +11,7 @@
  * they waited and who waits per variant; after COMPUTER_OFFER_SECONDS they are
  * offered an unrated table with three computer players instead (leaving the queue).
  */
+import { getEnv } from "@/env";
 import { parseOptions, VARIANT_IDS } from "@/engine";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
@@ -44,11 +45,8 @@ export const RANKED_TURN_SECONDS = 45;
 export const AWAY_MS = 10_000;
 export const STALE_MS = 60_000;
 
-/** After this wait (RANKED_COMPUTER_OFFER_SECONDS, default 60; tests shorten it) the queue offers computer players. */
-export function computerOfferSeconds(): number {
-  const n = Number(process.env.RANKED_COMPUTER_OFFER_SECONDS);
-  return Number.isInteger(n) && n >= 1 && n <= 3600 ? n : 60;
-}
+/** After this wait (RANKED_COMPUTER_OFFER_SECONDS, default 60; the browser tests shorten it) the queue offers computer players. */
+export const computerOfferSeconds = (): number => getEnv().RANKED_COMPUTER_OFFER_SECONDS;
 
 export type QueueStatus =
   | { readonly state: "idle" }
