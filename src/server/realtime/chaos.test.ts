@@ -85,6 +85,25 @@ async function everyTableMovesPast(tables: ChaosTable[], at: Map<string, { seq: 
   expect(moved, `tables frozen after the fault: ${JSON.stringify([...(await tableStates(testDb(), tables))])}\nserver log:\n${log}`).toBe(true);
 }
 
+/** A person (the first cookie) at seat 0 of a new classic table with three computer players, through the browser's connection code. */
+async function personWithComputers(): Promise<{ own: { id: string }; me: TableConnection; seen: { snap: TableSnapshot | null } }> {
+  const own = await new PrismaTableStore(testDb()).createTable({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: userId, turnSeconds: 600 }, Date.now());
+  const seen: { snap: TableSnapshot | null } = { snap: null };
+  const me = new TableConnection(own.id, undefined, {
+    url: server.url,
+    headers: { cookie: cookies[0]! },
+    onMessage: (m) => {
+      if (m.type === "table" && m.table.id === own.id && (!seen.snap || m.table.seq >= seen.snap.seq)) seen.snap = m.table;
+    },
+    onState: () => undefined,
+  });
+  watchers.push(me);
+  expect(await eventually(async () => me.current.connected && seen.snap !== null, 10_000)).toBe(true);
+  for (const seat of [1, 2, 3] as const) expect(await me.send({ type: "seat/bot", tableId: own.id, seat, on: true, level: "easy" })).toEqual({ ok: true });
+  expect(await me.send({ type: "seat/take", tableId: own.id, seat: 0 })).toEqual({ ok: true });
+  return { own, me, seen };
+}
+
 const unhandled = (s: LiveServer) => /unhandledRejection|uncaughtException|UnhandledPromiseRejection/.test(s.output());
 
 beforeAll(async () => {
@@ -109,28 +128,15 @@ afterAll(async () => {
 describe("chaos: tables survive database outages and crashes", () => {
   it("(b) PostgreSQL unreachable for about 8 s: every table moves again after its return, nothing lost or stored twice, no unhandled rejection", async () => {
     // A person at a table with three computer players, through the browser's connection code, about to play.
-    const own = await new PrismaTableStore(testDb()).createTable({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: userId, turnSeconds: 600 }, Date.now());
-    let snap: TableSnapshot | null = null;
-    const me = new TableConnection(own.id, undefined, {
-      url: server.url,
-      headers: { cookie: cookies[0]! },
-      onMessage: (m) => {
-        if (m.type === "table" && m.table.id === own.id && (!snap || m.table.seq >= snap.seq)) snap = m.table;
-      },
-      onState: () => undefined,
-    });
-    watchers.push(me);
-    expect(await eventually(async () => me.current.connected && snap !== null, 10_000)).toBe(true);
-    for (const seat of [1, 2, 3] as const) expect(await me.send({ type: "seat/bot", tableId: own.id, seat, on: true, level: "easy" })).toEqual({ ok: true });
-    expect(await me.send({ type: "seat/take", tableId: own.id, seat: 0 })).toEqual({ ok: true });
-    const myTurn = () => snap?.status === "playing" && snap.view?.hand?.turn === 0 && snap.view.hand.legal.length > 0;
+    const { own, me, seen } = await personWithComputers();
+    const myTurn = () => seen.snap?.status === "playing" && seen.snap.view?.hand?.turn === 0 && seen.snap.view.hand.legal.length > 0;
     expect(await eventually(async () => myTurn(), 20_000)).toBe(true);
 
     const tables = await runningTables();
     proxy.cut();
     // The person plays while the database is away: no answer yet, and the page says "saving…".
-    const at = snap!.seq;
-    const action = snap!.view!.hand!.legal[0]!;
+    const at = seen.snap!.seq;
+    const action = seen.snap!.view!.hand!.legal[0]!;
     const answer = me.act({ type: "action", tableId: own.id, seq: at, action });
     expect(await eventually(async () => me.current.saving, 6000)).toBe(true);
     await new Promise((r) => setTimeout(r, 8000));
@@ -152,21 +158,8 @@ describe("chaos: tables survive database outages and crashes", () => {
   }, 90_000);
 
   it("(d) a reconnect while the database is unreachable is refused for now and retried: the person ends at their seat, not as a visitor", async () => {
-    const own = await new PrismaTableStore(testDb()).createTable({ variant: "classic", options: { target: 1 }, isPrivate: false, createdById: userId, turnSeconds: 600 }, Date.now());
-    let snap: TableSnapshot | null = null;
-    const me = new TableConnection(own.id, undefined, {
-      url: server.url,
-      headers: { cookie: cookies[0]! },
-      onMessage: (m) => {
-        if (m.type === "table" && m.table.id === own.id) snap = m.table;
-      },
-      onState: () => undefined,
-    });
-    watchers.push(me);
-    expect(await eventually(async () => me.current.connected && snap !== null, 10_000)).toBe(true);
-    for (const seat of [1, 2, 3] as const) expect(await me.send({ type: "seat/bot", tableId: own.id, seat, on: true, level: "easy" })).toEqual({ ok: true });
-    expect(await me.send({ type: "seat/take", tableId: own.id, seat: 0 })).toEqual({ ok: true });
-    expect(await eventually(async () => snap?.you === 0 && snap.status === "playing", 20_000)).toBe(true);
+    const { me, seen } = await personWithComputers();
+    expect(await eventually(async () => seen.snap?.you === 0 && seen.snap.status === "playing", 20_000)).toBe(true);
 
     proxy.cut();
     const refused: string[] = [];
@@ -176,9 +169,9 @@ describe("chaos: tables survive database outages and crashes", () => {
     expect(refused.every((c) => c === "table/unavailable")).toBe(true);
     expect(me.current.connected).toBe(false);
     proxy.restore();
-    snap = null;
-    expect(await eventually(async () => me.current.connected && !me.current.reconnecting && snap !== null, 20_000)).toBe(true);
-    expect(snap!.you).toBe(0);
+    seen.snap = null;
+    expect(await eventually(async () => me.current.connected && !me.current.reconnecting && seen.snap !== null, 20_000)).toBe(true);
+    expect(seen.snap!.you).toBe(0);
     expect(unhandled(server)).toBe(false);
   }, 90_000);
 
