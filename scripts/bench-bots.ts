@@ -10,10 +10,11 @@
  */
 import { type BotLevel } from "../src/bots/index";
 import { pairDifference, playHands } from "../src/bots/arena";
-import type { VariantId } from "../src/engine/types";
+import { VARIANT_IDS, VARIANT_META, type VariantId } from "../src/engine/meta";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
-const VARIANTS: VariantId[] = ["esmakker", "classic", "norwegian", "danish"];
+// Duplicate deals compare the pairs 0+2 and 1+3: the variants of four seats in pairs.
+const VARIANTS: VariantId[] = VARIANT_IDS.filter((id) => VARIANT_META[id].teams.kind !== "none");
 const args = scriptArgs(
   {
     usageName: "npm run bench:bots --",
@@ -45,10 +46,10 @@ const STRONG_BUDGET_MS = args.budget;
  * in five since the bots bid the most valuable contract) and Norwegian's small margins
  * need more deals than classic for a confidence interval narrower than the gap.
  */
-const STRONG_DEALS: Readonly<Record<VariantId, number>> = { esmakker: 200, classic: 30, norwegian: 240, danish: 150 };
+const STRONG_DEALS: Readonly<Partial<Record<VariantId, number>>> = { esmakker: 200, classic: 30, norwegian: 240, danish: 150 };
 const scale = args.scale;
 const PAIRS: { a: BotLevel; b: BotLevel; deals: (v: VariantId) => number }[] = [
-  { a: "strong", b: "normal", deals: (v) => Math.max(2, Math.round(STRONG_DEALS[v] * scale)) },
+  { a: "strong", b: "normal", deals: (v) => Math.max(2, Math.round((STRONG_DEALS[v] ?? 150) * scale)) },
   { a: "normal", b: "random", deals: () => Math.max(2, Math.round(150 * scale)) },
 ];
 

@@ -5,7 +5,8 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { VARIANT_IDS } from "@/engine/types";
+import { SUIT_SYMBOL, isRedSuit } from "@/engine/cards";
+import { VARIANT_IDS, VARIANT_META } from "@/engine/meta";
 import { getCurrentUser } from "./_lib/current-user";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,7 +15,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** One suit per variant, for a touch of the card table. */
-const VARIANT_SUIT = { esmakker: "♠", classic: "♥", norwegian: "♣", danish: "♦" } as const;
 const FEATURES = ["live", "clubs", "ranked", "history"] as const;
 
 export default async function HomePage() {
@@ -49,8 +49,8 @@ export default async function HomePage() {
           {VARIANT_IDS.map((id) => (
             <article key={id} className="card card--accent" data-testid={`variant-${id}`}>
               <h3>
-                <span className={`suit${id === "classic" || id === "danish" ? " suit--red" : ""}`} aria-hidden="true">
-                  {VARIANT_SUIT[id]}
+                <span className={`suit${isRedSuit(VARIANT_META[id].emblem) ? " suit--red" : ""}`} aria-hidden="true">
+                  {SUIT_SYMBOL[VARIANT_META[id].emblem]}
                 </span>
                 {tGame(`variants.${id}`)}
               </h3>

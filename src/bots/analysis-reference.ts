@@ -4,7 +4,7 @@
  * reference the replay analysis is tested against on the last tricks of a
  * hand. Exponential: for hands of a few cards only.
  */
-import { getVariant, parseOptions } from "../engine/index";
+import { firstHandContext, getVariant, parseOptions } from "../engine/index";
 import type { BaseHand, ContractSummary, MatchContext, Seat } from "../engine/types";
 import type { AnalysedPlay, RecordedHandInput } from "./analysis";
 
@@ -13,7 +13,7 @@ export function handBeforeAction(h: RecordedHandInput, upTo: number): BaseHand {
   const variant = getVariant(h.variant)!;
   const options = parseOptions(h.variant, h.options ?? {});
   if (!options.ok) throw new Error(options.error.message);
-  const ctx: MatchContext<unknown> = { options: options.value, handIndex: 0, dealer: h.dealer, scores: [0, 0, 0, 0], matchInfo: {} };
+  const ctx: MatchContext<unknown> = firstHandContext(options.value, h.dealer);
   let hand = variant.startHand(ctx, h.deal);
   for (let i = 0; i < upTo; i++) {
     const { seat, action } = h.actions[i]!;

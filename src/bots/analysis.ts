@@ -23,7 +23,7 @@
  * judge share a solver table session, so each position finds much of its
  * tree already in the table (solving forward instead measured the same).
  */
-import { type GameRecord, getVariant, parseOptions } from "../engine/index";
+import { type GameRecord, firstHandContext, getVariant, parseOptions } from "../engine/index";
 import type { Card } from "../engine/cards";
 import type { Deal } from "../engine/random";
 import type { BaseHand, MatchContext, MatchView, Result, Seat, SeatAction } from "../engine/types";
@@ -101,7 +101,7 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
   const parsed = parseOptions(input.variant, input.options ?? {});
   if (!parsed.ok) return parsed;
   const options = parsed.value;
-  const ctx: MatchContext<unknown> = { options, handIndex: 0, dealer: input.dealer, scores: [0, 0, 0, 0], matchInfo: {} };
+  const ctx: MatchContext<unknown> = firstHandContext(options, input.dealer);
   let hand: BaseHand = variant.startHand(ctx, input.deal);
   const maxHandSize = opts.maxHandSize ?? 13;
   let twoSided: Judge | null = null;
@@ -171,7 +171,7 @@ interface PlayToSolve {
 
 /** A spectator's match view around one hand view (what the bots' helpers read). */
 function matchViewOf(variantId: string, options: Readonly<Record<string, unknown>>, hv: MatchView["hand"]): MatchView {
-  return { variant: variantId as MatchView["variant"], options, seat: null, handIndex: 0, scores: [0, 0, 0, 0], results: [], over: false, hand: hv, matchInfo: {} };
+  return { variant: variantId as MatchView["variant"], seatCount: 4, options, seat: null, handIndex: 0, scores: [0, 0, 0, 0], results: [], over: false, hand: hv, matchInfo: {} };
 }
 
 /** Who holds (or played) a card in the hand so far; -1 when nobody does (in the kat). */

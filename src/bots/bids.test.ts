@@ -8,14 +8,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { type Card, JOKER, makeDeck } from "../engine/cards";
-import { type MatchState, apply, createMatch, currentTurn, view } from "../engine/index";
+import { type MatchState, apply, createMatch, currentTurn, getVariant, view } from "../engine/index";
 import type { Action, Seat, VariantId } from "../engine/types";
 import { auctionEvidence, bidMargin, parseBid } from "./bids";
 import { avoidRisk, bestTrump, handProfile } from "./evaluate";
 import { auctionSteps } from "./facts";
 import { type BotLevel, decide } from "./index";
 
-const JOKERS: Readonly<Record<VariantId, number>> = { esmakker: 3, classic: 0, norwegian: 0, danish: 0 };
 
 /**
  * A first hand (dealer 0, forhånd 1) with the given cards in the given seats;
@@ -23,13 +22,13 @@ const JOKERS: Readonly<Record<VariantId, number>> = { esmakker: 3, classic: 0, n
  * (its first cards `kat`, in that order: vip turns them from the front).
  */
 function deal(variant: VariantId, hands: Partial<Record<Seat, Card[]>>, kat: Card[] = []): MatchState {
-  const rest = makeDeck(JOKERS[variant]);
+  const rest = makeDeck(getVariant(variant)!.deckJokers(getVariant(variant)!.optionsSchema.parse({})));
   const take = (c: Card) => {
     const i = rest.indexOf(c);
     if (i < 0) throw new Error(`card ${c} dealt twice`);
     rest.splice(i, 1);
   };
-  for (const cards of Object.values(hands)) cards.forEach(take);
+  for (const cards of Object.values(hands)) (cards ?? []).forEach(take);
   kat.forEach(take);
   const all = ([0, 1, 2, 3] as Seat[]).map((s) => hands[s] ?? rest.splice(0, 13));
   const created = createMatch({ variant, deals: [{ hands: all, kat: [...kat, ...rest] }] });

@@ -7,11 +7,11 @@
  */
 import { z } from "zod";
 import { type Card, type Suit, CARD_BY_INDEX, cardIndex } from "./cards";
-import type { Action, Seat } from "./types";
+import { MAX_SEATS, type Action, type Seat } from "./types";
 
 export const cardSchema = z.string().regex(/^([2-9TJQKA][SHDC]|JK)$/, { error: "not a card code" });
 export const suitSchema = z.enum(["S", "H", "D", "C"]);
-export const seatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export const seatSchema = z.number().int().min(0).max(MAX_SEATS - 1);
 
 export const actionSchema: z.ZodType<Action> = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("bid"), bid: z.string().min(1).max(40) }),
@@ -21,6 +21,7 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("join") }),
   z.strictObject({ type: z.literal("decline") }),
   z.strictObject({ type: z.literal("trump"), suit: suitSchema }),
+  z.strictObject({ type: z.literal("noTrump") }),
   z.strictObject({ type: z.literal("call"), card: cardSchema }),
   z.strictObject({ type: z.literal("vipTurn") }),
   z.strictObject({ type: z.literal("vipAccept") }),
@@ -31,7 +32,8 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion("type", [
 
 export const seatActionSchema = z.strictObject({ seat: seatSchema, action: actionSchema });
 
-export const isSeat = (x: unknown): x is Seat => x === 0 || x === 1 || x === 2 || x === 3;
+/** A seat number any variant could have; the match checks it against its own seat count. */
+export const isSeat = (x: unknown): x is Seat => typeof x === "number" && Number.isInteger(x) && x >= 0 && x < MAX_SEATS;
 
 // Shared frozen action objects: the hot path hands these out instead of allocating.
 const frozen = <A extends Action>(a: A): A => Object.freeze(a);
@@ -52,6 +54,7 @@ export const JOIN: Action = frozen({ type: "join" });
 export const DECLINE: Action = frozen({ type: "decline" });
 export const VIP_TURN: Action = frozen({ type: "vipTurn" });
 export const VIP_ACCEPT: Action = frozen({ type: "vipAccept" });
+export const NO_TRUMP: Action = frozen({ type: "noTrump" });
 export const TRUMP_ACTIONS: Readonly<Record<Suit, Action>> = {
   S: frozen({ type: "trump", suit: "S" }),
   H: frozen({ type: "trump", suit: "H" }),
@@ -117,6 +120,8 @@ export function canonicalAction(a: unknown): Action | null {
       return VIP_TURN;
     case "vipAccept":
       return VIP_ACCEPT;
+    case "noTrump":
+      return NO_TRUMP;
     default:
       return null;
   }

@@ -11,6 +11,9 @@ export type Card = string;
 export const SUITS: readonly Suit[] = ["S", "H", "C", "D"];
 export const RANK_CHARS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] as const;
 export const JOKER: Card = "JK";
+/** The symbol each suit is printed with. */
+export const SUIT_SYMBOL: Readonly<Record<Suit, string>> = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const isRedSuit = (s: Suit): boolean => s === "H" || s === "D";
 
 // Rank value by the rank character's char code: 2..14 (ace high). 0 = not a rank.
 const RANK_BY_CODE = new Int8Array(128);

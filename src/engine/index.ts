@@ -9,7 +9,7 @@ export * from "./random";
 export * from "./types";
 export { actionSchema, seatActionSchema, isWellFormedAction, isSeat } from "./actions";
 export { VARIANTS, getVariant, parseOptions, variantIds, type AnyVariant } from "./registry";
-export { VARIANT_META, fixedPairs, pairsPlay, variantMeta } from "./meta";
+export { VARIANT_IDS, VARIANT_META, fixedPairs, isVariantId, pairsPlay, variantMeta } from "./meta";
 export {
   createMatch,
   legalActions,
@@ -17,6 +17,7 @@ export {
   view,
   currentTurn,
   DEFAULT_SEAT_NAMES,
+  firstHandContext,
   type MatchSetup,
   type MatchState,
   type SeatInfo,

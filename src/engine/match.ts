@@ -7,13 +7,15 @@
  * apply never throws and never mutates: it validates input structurally (no
  * zod on the hot path) and passes the variant a canonical copy of the action,
  * lets the variant build the new hand and makes one shallow copy of the match
- * state around it. Hand i is dealt by seat i mod 4 from
+ * state around it. Hand i is dealt by seat i mod (seat count) from
  * handSeed(matchSeed, i), or taken from the explicit deals; with both, the
  * explicit deals are played and the seed only labels the hands (replay).
+ * The variant says how many seats it takes and, where it is not four hands
+ * of 13, how many cards each seat gets (dealSizes).
  */
 import { canonicalAction, isSeat } from "./actions";
 import { canonicalCard, isCard, makeDeck } from "./cards";
-import { type Deal, dealFromSeed, handSeed } from "./random";
+import { type Deal, dealBySizes, dealFromSeed, handSeed } from "./random";
 import { type AnyVariant, VARIANTS, getVariant, parseOptions } from "./registry";
 import type {
   Action,
@@ -65,8 +67,10 @@ export type ApplyResult =
   | { readonly ok: true; readonly state: MatchState; readonly events: readonly EngineEvent[] }
   | { readonly ok: false; readonly error: EngineError };
 
-/** Seat names used when none are given; seat 0 is South and seats go clockwise. */
+/** Seat names used when none are given at a table of four; seat 0 is South and seats go clockwise. */
 export const DEFAULT_SEAT_NAMES = ["South", "West", "North", "East"] as const;
+const defaultSeatNames = (count: number): string[] =>
+  count === 4 ? [...DEFAULT_SEAT_NAMES] : Array.from({ length: count }, (_, i) => `Player ${i + 1}`);
 const MAX_SEED_LENGTH = 256;
 const MAX_NAME_LENGTH = 64;
 
@@ -100,9 +104,11 @@ const deckOf = (jokers: number): readonly string[] => (DECKS[jokers] ??= makeDec
 
 const refuse = (error: EngineError): ApplyResult => ({ ok: false, error });
 
-function checkSeats(seats: unknown): Result<SeatInfo[]> {
-  if (seats === undefined) return ok(DEFAULT_SEAT_NAMES.map((name) => ({ name })));
-  if (!Array.isArray(seats) || seats.length !== 4) return fail("setup/invalid-seats", "seats must list exactly four seats");
+function checkSeats(seats: unknown, variant: AnyVariant): Result<SeatInfo[]> {
+  const { min, max } = variant.seats;
+  if (seats === undefined) return ok(defaultSeatNames(variant.seats.default).map((name) => ({ name })));
+  if (!Array.isArray(seats) || seats.length < min || seats.length > max)
+    return fail("setup/invalid-seats", min === max ? `seats must list exactly ${min} seats` : `seats must list ${min} to ${max} seats`, { min, max });
   const out: SeatInfo[] = [];
   for (const s of seats) {
     const name = typeof s === "object" && s !== null ? (s as { name?: unknown }).name : undefined;
@@ -113,18 +119,25 @@ function checkSeats(seats: unknown): Result<SeatInfo[]> {
   return ok(out);
 }
 
-/** Checks that a deal holds exactly the variant's deck: 4 hands of 13 and the rest in the kat. */
-function checkDeal(deal: unknown, deck: readonly string[], index: number): EngineError | null {
+/**
+ * Checks that a deal holds exactly the variant's deck: a hand per seat and the
+ * rest in the kat; four hands of 13 unless the variant sizes its deals (then
+ * dealHand checks each hand's size when it is played).
+ */
+function checkDeal(deal: unknown, deck: readonly string[], index: number, seatCount: number, sized: boolean): EngineError | null {
   const bad = (why: string) => err("setup/invalid-deal", `deal ${index}: ${why}`, { deal: index });
   if (typeof deal !== "object" || deal === null) return bad("not an object");
   const { hands, kat } = deal as { hands?: unknown; kat?: unknown };
-  if (!Array.isArray(hands) || hands.length !== 4) return bad("needs four hands");
-  if (!Array.isArray(kat) || kat.length !== deck.length - 52) return bad(`the kat must hold ${deck.length - 52} cards`);
+  if (!Array.isArray(hands) || hands.length !== seatCount) return bad(`needs ${seatCount} hands`);
+  if (!Array.isArray(kat)) return bad("the kat is not a list of cards");
+  if (!sized && kat.length !== deck.length - 52) return bad(`the kat must hold ${deck.length - 52} cards`);
+  if (sized && hands.reduce((n: number, h: unknown) => n + (Array.isArray(h) ? h.length : 0), kat.length) !== deck.length)
+    return bad(`the hands and the kat must hold the ${deck.length} cards of the deck`);
   const count = new Map<string, number>();
   for (const c of deck) count.set(c, (count.get(c) ?? 0) + 1);
   for (const cards of [...hands, kat] as unknown[]) {
     if (!Array.isArray(cards)) return bad("a hand is not a list of cards");
-    if (cards !== kat && cards.length !== 13) return bad("every hand must hold 13 cards");
+    if (!sized && cards !== kat && cards.length !== 13) return bad("every hand must hold 13 cards");
     for (const c of cards) {
       if (!isCard(c)) return bad(`"${String(c)}" is not a card`);
       const left = count.get(c) ?? 0;
@@ -135,19 +148,42 @@ function checkDeal(deal: unknown, deck: readonly string[], index: number): Engin
   return null;
 }
 
+/** The context of a match's first hand (for tests and tools that start one hand on its own). */
+export const firstHandContext = <O>(options: O, dealer: Seat, seatCount = 4): MatchContext<O> => ({
+  options,
+  seatCount,
+  handSeed: null,
+  handIndex: 0,
+  dealer,
+  scores: Array<number>(seatCount).fill(0),
+  matchInfo: {},
+});
+
 /** Deals hand `index` (null when the explicit deals ran out). */
 function dealHand(
   variant: AnyVariant,
   base: Pick<MatchState, "options" | "seed" | "deals" | "scores" | "matchInfo">,
   index: number,
 ): { hand: BaseHand; handSeed: string | null; dealer: Seat } | null {
-  const dealer = (index % 4) as Seat;
+  const seatCount = base.scores.length;
+  const dealer = index % seatCount;
   const seed = base.seed === null ? null : handSeed(base.seed, index);
+  const ctx: MatchContext<unknown> = {
+    options: base.options,
+    seatCount,
+    handSeed: seed,
+    handIndex: index,
+    dealer,
+    scores: base.scores,
+    matchInfo: base.matchInfo,
+  };
+  const sizes = variant.dealSizes?.(ctx);
   let deal: Deal | undefined;
   if (base.deals) deal = base.deals[index];
+  else if (sizes) deal = dealBySizes(seed!, deckOf(variant.deckJokers(base.options)), dealer, sizes);
   else deal = dealFromSeed(seed!, deckOf(variant.deckJokers(base.options)), dealer);
-  if (!deal) return null;
-  const ctx: MatchContext<unknown> = { options: base.options, handIndex: index, dealer, scores: base.scores, matchInfo: base.matchInfo };
+  // An explicit deal that does not fit this hand's sizes cannot be played: the deals end here.
+  if (!deal || (sizes && deal.hands.some((h, s) => h.length !== sizes[s]))) return null;
   return { hand: variant.startHand(ctx, deal), handSeed: seed, dealer };
 }
 
@@ -157,8 +193,9 @@ export function createMatch(setup: MatchSetup): Result<MatchState> {
   if (!variant) return fail("setup/unknown-variant", `unknown variant "${String(setup.variant)}"`, { variant: setup.variant });
   const options = parseOptions(variant.id, setup.options);
   if (!options.ok) return options;
-  const seats = checkSeats(setup.seats);
+  const seats = checkSeats(setup.seats, variant);
   if (!seats.ok) return seats;
+  const seatCount = seats.value.length;
   const seed = setup.seed;
   if (seed !== undefined && (typeof seed !== "string" || seed === "" || seed.length > MAX_SEED_LENGTH))
     return fail("setup/invalid-seed", `the seed must be a string of 1 to ${MAX_SEED_LENGTH} characters`);
@@ -167,14 +204,15 @@ export function createMatch(setup: MatchSetup): Result<MatchState> {
     if (!Array.isArray(setup.deals) || setup.deals.length === 0) return fail("setup/invalid-deal", "deals must be a non-empty list");
     const deck = makeDeck(variant.deckJokers(options.value));
     for (let i = 0; i < setup.deals.length; i++) {
-      const problem = checkDeal(setup.deals[i], deck, i);
+      const problem = checkDeal(setup.deals[i], deck, i, seatCount, variant.dealSizes !== undefined);
       if (problem) return { ok: false, error: problem };
     }
     deals = (setup.deals as readonly Deal[]).map((d) => ({ hands: d.hands.map((h) => h.map(canonicalCard)), kat: d.kat.map(canonicalCard) }));
   }
   if (seed === undefined && deals === null) return fail("setup/invalid-seed", "a seed or explicit deals are required");
-  const base = { options: options.value, seed: seed ?? null, deals, scores: [0, 0, 0, 0], matchInfo: {} };
-  const first = dealHand(variant, base, 0)!;
+  const base = { options: options.value, seed: seed ?? null, deals, scores: Array<number>(seatCount).fill(0), matchInfo: {} };
+  const first = dealHand(variant, base, 0);
+  if (!first) return fail("setup/invalid-deal", "deal 0: the hands do not hold the cards this variant deals each seat", { deal: 0 });
   return ok(
     matchState({
       variant: variant.id,
@@ -203,7 +241,7 @@ export function apply(state: MatchState, seat: Seat, action: Action): ApplyResul
   if (state.over) return refuse(err("match/over", "the match is over"));
   const hand = state.hand;
   if (!hand) return refuse(err("match/out-of-deals", "no hand is in progress: the given deals are used up"));
-  if (!isSeat(seat)) return refuse(err("action/malformed", `"${String(seat)}" is not a seat`));
+  if (!isSeat(seat) || seat >= state.seats.length) return refuse(err("action/malformed", `"${String(seat)}" is not a seat`));
   const canonical = canonicalAction(action);
   if (canonical === null) return refuse(err("action/malformed", "malformed action"));
   if (hand.turn !== seat) return refuse(err("action/not-your-turn", `it is not seat ${seat}'s turn`, { turn: hand.turn }));
@@ -223,13 +261,15 @@ export function apply(state: MatchState, seat: Seat, action: Action): ApplyResul
 export function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHand, handEvents: readonly EngineEvent[]): ApplyResult {
   const ctx: MatchContext<unknown> = {
     options: state.options,
+    seatCount: state.seats.length,
+    handSeed: state.handSeed,
     handIndex: state.dealIndex,
     dealer: state.dealer,
     scores: state.scores,
     matchInfo: state.matchInfo,
   };
   const score = variant.scoreHand(hand, ctx);
-  const after = variant.afterHand(ctx, score, state.results.length + 1);
+  const after = variant.afterHand(ctx, score, state.results.length + 1, hand);
   const result: HandResult = {
     handIndex: state.dealIndex,
     dealer: state.dealer,
@@ -288,9 +328,10 @@ export function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHan
 
 /** What `seat` (null: a spectator) may see. Never includes the hand in progress's seed. */
 export function view(state: MatchState, seat: Seat | null): MatchView {
-  const viewer = isSeat(seat) ? seat : null;
+  const viewer = isSeat(seat) && seat < state.seats.length ? seat : null;
   return {
     variant: state.variant,
+    seatCount: state.seats.length,
     options: state.options,
     seat: viewer,
     handIndex: state.dealIndex,

@@ -1,23 +1,33 @@
 /**
- * What each variant says about itself (seats, teams, how scores are kept),
- * without its rules: small enough for any page to load. The registry's
- * variants carry the same declarations.
+ * The list of variants and what each says about itself (seats, teams, how
+ * scores are kept), without its rules: small enough for any page to load.
+ * The registry (registry.ts) holds the rules of the same ids; a new variant
+ * is one line here and one there.
  */
-import type { VariantId, VariantMeta } from "./types";
+import type { VariantMeta } from "./types";
 import { classicMeta } from "./variants/classic/meta";
 import { danishMeta } from "./variants/danish/meta";
 import { esmakkerMeta } from "./variants/esmakker/meta";
+import { knockoutMeta } from "./variants/knockout/meta";
 import { norwegianMeta } from "./variants/norwegian/meta";
 
-export const VARIANT_META: Readonly<Record<VariantId, VariantMeta>> = {
+export const VARIANT_META = {
   esmakker: esmakkerMeta,
   classic: classicMeta,
   norwegian: norwegianMeta,
   danish: danishMeta,
-};
+  knockout: knockoutMeta,
+} as const satisfies Record<string, VariantMeta>;
 
-export const variantMeta = (id: string): VariantMeta | undefined =>
-  Object.prototype.hasOwnProperty.call(VARIANT_META, id) ? VARIANT_META[id as VariantId] : undefined;
+export type VariantId = keyof typeof VARIANT_META;
+
+/** Ids of the registered variants, in the order pages list them. */
+export const VARIANT_IDS = Object.keys(VARIANT_META) as readonly VariantId[];
+
+export const isVariantId = (id: unknown): id is VariantId =>
+  typeof id === "string" && Object.prototype.hasOwnProperty.call(VARIANT_META, id);
+
+export const variantMeta = (id: string): VariantMeta | undefined => (isVariantId(id) ? VARIANT_META[id] : undefined);
 
 /** Whether a variant's pairs (seats 0+2 and 1+3) play together in every hand: rated as two teams. */
 export const fixedPairs = (id: string): boolean => variantMeta(id)?.teams.kind === "fixed";

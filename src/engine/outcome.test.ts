@@ -10,7 +10,8 @@ import { getVariant, parseOptions, playRandomMatch, variantIds } from "./index";
 import { VARIANT_META, fixedPairs, pairsPlay, variantMeta } from "./meta";
 import type { HandResult, HandView, Seat, VariantId } from "./types";
 
-const HOUSE_RULES: Readonly<Record<VariantId, Record<string, unknown>>> = {
+// The variants with two-sided outcome models (knock-out whist has none: everyone for themself).
+const HOUSE_RULES: Readonly<Partial<Record<VariantId, Record<string, unknown>>>> = {
   esmakker: { tariff: [7, 15, 30, 70, 150, 300, 700], solValues: [40, 120, 150, 400], staerke: true, deals: 400 },
   classic: { slamBonus: true, slamPoints: 9, target: 100 },
   norwegian: { target: 100 },
@@ -80,13 +81,15 @@ describe("variants describe themselves", () => {
     for (const id of variantIds()) {
       const v = getVariant(id)!;
       const meta = variantMeta(id)!;
-      expect([v.seats, v.teams, v.scoresBy]).toEqual([meta.seats, meta.teams, meta.scoresBy]);
-      expect(v.seats).toEqual({ min: 4, max: 4 });
+      expect([v.seats, v.teams, v.scoresBy, v.emblem]).toEqual([meta.seats, meta.teams, meta.scoresBy, meta.emblem]);
+      // Partnerships need exactly four seats.
+      if (v.teams.kind !== "none") expect(v.seats).toEqual({ min: 4, max: 4, default: 4 });
     }
+    expect(variantMeta("knockout")!.seats).toEqual({ min: 2, max: 7, default: 4 });
     expect(variantMeta("bridge")).toBeUndefined();
   });
 
-  it("teams: fixed pairs, pairs by contract, or a called partner", () => {
+  it("teams: fixed pairs, pairs by contract, a called partner, or none", () => {
     expect(variantIds().filter(fixedPairs).sort()).toEqual(["classic", "norwegian"]);
     expect(pairsPlay("classic", null, "play")).toBe(true);
     expect(pairsPlay("danish", null, null)).toBe(true);
@@ -95,6 +98,7 @@ describe("variants describe themselves", () => {
     expect(pairsPlay("danish", null, "play")).toBe(false);
     expect(pairsPlay("esmakker", { alone: false }, "play")).toBe(false);
     expect(pairsPlay("bridge", null, null)).toBe(false);
+    expect(pairsPlay("knockout", null, null)).toBe(false);
     expect(variantIds().filter((id) => getVariant(id)!.scoresBy === "seat").sort()).toEqual(["danish", "esmakker"]);
   });
 });

@@ -343,6 +343,22 @@ export function dealFromSeed(seed: string, deck: readonly Card[], dealer: number
 }
 
 /**
+ * The deal of a hand seed when seats get different numbers of cards (0 for a
+ * seat out of the game): the deck shuffled as dealFromSeed shuffles it, dealt
+ * one card at a time from the dealer's left to every seat still short of its
+ * size; the rest, in pack order, is the kat.
+ */
+export function dealBySizes(seed: string, deck: readonly Card[], dealer: number, sizes: readonly number[]): Deal {
+  const pack = shuffle(deck, createRng(seed));
+  const hands: Card[][] = sizes.map(() => []);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  let next = 0;
+  for (let seat = (dealer + 1) % sizes.length; next < total; seat = (seat + 1) % sizes.length)
+    if (hands[seat]!.length < sizes[seat]!) hands[seat]!.push(pack[next++]!);
+  return { hands, kat: pack.slice(next) };
+}
+
+/**
  * Fisher-Yates over positions[0, n) with the draws of createRng's generator seeded from `digest`, exactly as `shuffle`
  * makes them through int(i + 1), but with the generator's state in local variables throughout, and shuffling
  * card indices rather than cards: integer stores, no array copy (dealing runs this once per hand).

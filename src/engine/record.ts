@@ -13,20 +13,22 @@ import { z } from "zod";
 import { canonicalAction, cardSchema, seatActionSchema, seatSchema, suitSchema } from "./actions";
 import { makeDeck } from "./cards";
 import { type MatchSetup, type MatchState, apply, createMatch } from "./match";
-import { dealFromSeed, handSeed } from "./random";
+import { type Deal, dealFromSeed, handSeed } from "./random";
 import { getVariant } from "./registry";
 import type { EngineError, HandResult, Result, SeatAction } from "./types";
-import { VARIANT_IDS, err, fail, ok } from "./types";
+import { VARIANT_IDS } from "./meta";
+import { MAX_SEATS, err, fail, ok } from "./types";
 
 export const RECORD_FORMAT = "whist-record";
 export const RECORD_VERSION = 1;
 
 const int = z.number().int();
-const four = <T extends z.ZodType>(t: T) => z.array(t).length(4);
+/** One entry per seat; createMatch checks the count against the variant and the record's seats. */
+const perSeat = <T extends z.ZodType>(t: T) => z.array(t).min(2).max(MAX_SEATS);
 
 const dealSchema = z.strictObject({
-  hands: four(z.array(cardSchema).length(13)),
-  kat: z.array(cardSchema).max(3),
+  hands: perSeat(z.array(cardSchema).max(13)),
+  kat: z.array(cardSchema).max(54),
 });
 
 const contractSchema = z.looseObject({
@@ -49,9 +51,9 @@ const resultSchema = z.strictObject({
   outcome: z.enum(["made", "lost", "passedOut", "redeal", "played"]),
   margin: int,
   endReason: z.string(),
-  tricksWon: four(int.min(0).max(13)),
-  points: four(z.number()),
-  totals: four(z.number()),
+  tricksWon: perSeat(int.min(0).max(13)),
+  points: perSeat(z.number()),
+  totals: perSeat(z.number()),
   explanation: z.array(scoreLineSchema),
 });
 
@@ -71,10 +73,10 @@ export const recordSchema = z
     version: z.literal(RECORD_VERSION),
     variant: z.enum(VARIANT_IDS as [string, ...string[]]),
     options: z.record(z.string(), z.unknown()),
-    seats: four(z.strictObject({ name: z.string().min(1) })),
+    seats: perSeat(z.strictObject({ name: z.string().min(1) })),
     seed: z.string().min(1).nullable(),
     hands: z.array(handSchema).min(1),
-    finalScores: four(z.number()),
+    finalScores: perSeat(z.number()),
     over: z.boolean(),
   })
   .meta({
@@ -158,6 +160,27 @@ function replayGroups(start: MatchState, groups: readonly (readonly SeatAction[]
   return ok(state);
 }
 
+/**
+ * The deals the record's seed produces, hand by hand, replaying the record's
+ * actions on them; it stops at the first hand whose actions do not fit.
+ */
+function seededDeals(record: GameRecord): Deal[] {
+  const created = createMatch({ variant: record.variant, options: record.options, seats: record.seats, seed: record.seed ?? undefined });
+  const deals: Deal[] = [];
+  if (!created.ok) return deals;
+  let state = created.value;
+  for (const h of record.hands) {
+    if (!state.hand || state.dealIndex !== h.index) break;
+    deals.push(state.hand.deal);
+    for (const { seat, action } of h.actions) {
+      const step = apply(state, seat, action);
+      if (!step.ok) return deals;
+      state = step.state;
+    }
+  }
+  return deals;
+}
+
 /** Re-applies every action of the record through the engine, using the stored deals. */
 export function replayRecord(record: GameRecord): Result<MatchState> {
   const created = createMatch({
@@ -200,12 +223,15 @@ export function verifyRecord(record: GameRecord): Result<Verification> {
   const options = variant?.optionsSchema.safeParse(record.options);
   if (variant && options?.success) {
     const deck = makeDeck(variant.deckJokers(options.data));
+    const seatCount = record.seats.length;
+    // A variant that sizes its deals by the match so far (knock-out whist) is dealt by replaying from the seed alone.
+    const seeded = variant.dealSizes && record.seed !== null ? seededDeals(record) : null;
     record.hands.forEach((h, i) => {
       if (h.index !== i) mismatch(i, "index", h.index, i);
-      if (h.dealer !== i % 4) mismatch(i, "dealer", h.dealer, i % 4);
+      if (h.dealer !== i % seatCount) mismatch(i, "dealer", h.dealer, i % seatCount);
       if (record.seed !== null && h.seed !== handSeed(record.seed, i)) mismatch(i, "seed", h.seed, handSeed(record.seed, i));
       if (h.seed !== null) {
-        const dealt = dealFromSeed(h.seed, deck, i % 4);
+        const dealt = seeded ? (seeded[i] ?? null) : dealFromSeed(h.seed, deck, i % seatCount);
         if (!sameJson(dealt, h.deal)) mismatch(i, "deal", h.deal, dealt);
       }
     });

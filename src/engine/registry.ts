@@ -4,26 +4,29 @@
  * folder under variants/ and one line here.
  */
 import { describeOptionIssue, optionIssues } from "./options";
-import type { Result, Variant, VariantId } from "./types";
+import { VARIANT_IDS, type VariantId } from "./meta";
+import type { Result, Variant } from "./types";
 import { fail, ok } from "./types";
 import { classic } from "./variants/classic";
 import { danish } from "./variants/danish";
 import { esmakker } from "./variants/esmakker";
+import { knockout } from "./variants/knockout";
 import { norwegian } from "./variants/norwegian";
 
 // Each variant has its own option and hand types; the registry holds them side by side.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyVariant = Variant<any, any>;
 
-export const VARIANTS: Readonly<Partial<Record<VariantId, AnyVariant>>> = {
+export const VARIANTS: Readonly<Record<VariantId, AnyVariant>> = {
   esmakker,
   classic,
   norwegian,
   danish,
+  knockout,
 };
 
-/** Ids of the registered variants, in registry order. */
-export const variantIds = (): VariantId[] => Object.keys(VARIANTS) as VariantId[];
+/** Ids of the registered variants, in the order of meta.ts's list. */
+export const variantIds = (): VariantId[] => [...VARIANT_IDS];
 
 export const getVariant = (id: string): AnyVariant | undefined =>
   Object.prototype.hasOwnProperty.call(VARIANTS, id) ? VARIANTS[id as VariantId] : undefined;

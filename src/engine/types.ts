@@ -6,13 +6,20 @@
 import type { Card, Suit } from "./cards";
 import type { Deal, Rng } from "./random";
 
-export type Seat = 0 | 1 | 2 | 3;
+/** A seat at the table: 0 to seat count - 1, clockwise from South (seat 0). */
+export type Seat = number;
+/** The most seats any variant may declare (knock-out whist seats up to seven). */
+export const MAX_SEATS = 7;
+/** The seats of a four-player table, the size of every partnership variant. */
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
-export const nextSeat = (s: Seat, n = 1): Seat => (((s + n) % 4) + 4) % 4 as Seat;
+/** The seat `n` places clockwise of `s` at a table of `count` seats. */
+export const nextSeat = (s: Seat, n = 1, count = 4): Seat => (((s + n) % count) + count) % count;
+/** Across the table of four. */
 export const partnerOf = (s: Seat): Seat => nextSeat(s, 2);
 
-export type VariantId = "esmakker" | "classic" | "norwegian" | "danish";
-export const VARIANT_IDS: readonly VariantId[] = ["esmakker", "classic", "norwegian", "danish"];
+// The ids come from the list of registered variants (meta.ts): adding a variant there adds its id here.
+export type { VariantId } from "./meta";
+import type { VariantId } from "./meta";
 
 /** Text in the three interface languages. */
 export interface Localized {
@@ -31,6 +38,7 @@ export type Action =
   | { readonly type: "join" } // gå med in a sol
   | { readonly type: "decline" } // decline to gå med / decline to set a card face down
   | { readonly type: "trump"; readonly suit: Suit }
+  | { readonly type: "noTrump" } // choose to play without trump (where the chooser may)
   | { readonly type: "call"; readonly card: Card } // call an ace (or king)
   | { readonly type: "vipTurn" } // turn the next kat card
   | { readonly type: "vipAccept" } // accept the turned card's suit as trump
@@ -214,6 +222,8 @@ export interface HandView {
 
 export interface MatchView {
   readonly variant: VariantId;
+  /** How many seats the match has (the variant's range allows; four in every partnership variant). */
+  readonly seatCount: number;
   readonly options: Readonly<Record<string, unknown>>;
   readonly seat: Seat | null;
   readonly handIndex: number;
@@ -245,6 +255,10 @@ export interface OptionField {
 /** What a variant sees of the match when it starts or scores a hand. */
 export interface MatchContext<O> {
   readonly options: O;
+  /** How many seats the match has. */
+  readonly seatCount: number;
+  /** The hand's seed, for a variant's own fair draws (null when the deals were given explicitly). */
+  readonly handSeed: string | null;
   readonly handIndex: number;
   readonly dealer: Seat;
   readonly scores: readonly number[];
@@ -292,9 +306,10 @@ export interface VariantTeams {
    * "fixed": seats 0+2 against 1+3 in every hand; "byContract": those pairs,
    * except in the contracts played alone (and hands with no contract, where
    * everyone plays for themself); "called": the declarer's partner is whoever
-   * holds the called card, unknown until it shows.
+   * holds the called card, unknown until it shows; "none": everyone plays
+   * for themself in every hand.
    */
-  readonly kind: "fixed" | "byContract" | "called";
+  readonly kind: "fixed" | "byContract" | "called" | "none";
   /**
    * Whether tricks and points are the pairs' (0+2, 1+3) in a hand with this
    * contract and phase; contract and phase null: for the match as a whole.
@@ -308,11 +323,17 @@ export interface VariantTeams {
  * in its meta.ts, and engine/meta.ts lists them all.
  */
 export interface VariantMeta {
-  /** How many players the variant seats (4 for every variant today). */
-  readonly seats: { readonly min: number; readonly max: number };
+  /** How many players the variant seats; `default` when a set-up names none. */
+  readonly seats: { readonly min: number; readonly max: number; readonly default: number };
   readonly teams: VariantTeams;
-  /** "seat": each seat's own points, summing to zero every hand; "side": both partners carry their side's total. */
-  readonly scoresBy: "seat" | "side";
+  /**
+   * "seat": each seat's own points, summing to zero every hand; "side": both
+   * partners carry their side's total; "place": each seat's points only rank
+   * the players (higher is better, equal shares the place), not zero-sum.
+   */
+  readonly scoresBy: "seat" | "side" | "place";
+  /** The suit whose symbol stands for the variant in lists. */
+  readonly emblem: Suit;
 }
 
 export interface Variant<O = unknown, H extends BaseHand = BaseHand> extends VariantMeta {
@@ -330,6 +351,12 @@ export interface Variant<O = unknown, H extends BaseHand = BaseHand> extends Var
   readonly optionFields: readonly OptionField[];
   /** Number of jokers in the deck (the kat is whatever is left after 4 × 13). */
   deckJokers(options: O): number;
+  /**
+   * How many cards each seat is dealt for the hand `ctx` describes (0: a seat
+   * out of the game); the rest of the pack is the kat, its first card the one
+   * turned after the deal. Without it, four hands of 13.
+   */
+  dealSizes?(ctx: MatchContext<O>): readonly number[];
   /** The hand's start state for a deal. */
   startHand(ctx: MatchContext<O>, deal: Deal): H;
   legalActions(hand: H, seat: Seat, options: O): Action[];
@@ -357,5 +384,6 @@ export interface Variant<O = unknown, H extends BaseHand = BaseHand> extends Var
     ctx: MatchContext<O>,
     score: HandScore,
     dealsPlayed: number,
+    hand: H,
   ): { scores: readonly number[]; matchInfo: Readonly<Record<string, unknown>>; over: boolean };
 }

@@ -6,7 +6,7 @@
 import Link from "next/link";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { VARIANT_IDS } from "@/engine/types";
+import { VARIANT_IDS } from "@/engine/meta";
 import { getServerApi } from "@/server/api/server";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -5,7 +5,7 @@
  */
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { VARIANT_IDS } from "@/engine/types";
+import { VARIANT_IDS } from "@/engine/meta";
 import { bidLabel, type Translator } from "@/components/table/format";
 
 export async function generateMetadata(): Promise<Metadata> {

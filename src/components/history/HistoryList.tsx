@@ -12,7 +12,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { VARIANT_IDS } from "@/engine/types";
+import { VARIANT_IDS } from "@/engine/meta";
 import { useTRPC } from "@/trpc/react";
 
 type Picked = { id: string; name: string };

@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { VARIANT_IDS } from "@/engine/types";
+import { VARIANT_IDS } from "@/engine/meta";
 import { useTRPC } from "@/trpc/react";
 
 export function RankedQueue() {

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import type { GameRecord } from "@/engine";
 import type { CompletedTrick } from "@/engine/types";
-import { type Card, JOKER, SUITS, sortHand } from "@/engine/cards";
+import { type Card, JOKER, SUITS, SUIT_SYMBOL, type Suit, sortHand } from "@/engine/cards";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { bidLabel, explain, type Translator } from "@/components/table/format";
 import { type ReplayFrame, replayFrames } from "./frames";
@@ -24,7 +24,6 @@ import styles from "./replay.module.css";
 
 /** Seat 0 at the bottom, then clockwise, as at the live table. */
 const PLACES = ["bottom", "left", "top", "right"] as const;
-const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK_TEXT: Record<string, string> = { T: "10" };
 
 /** The position in the address: 1-based hand, 0-based step (actions applied). */
@@ -282,7 +281,7 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
 /** A card in words-and-symbols for text: "10♥", "A♠", "Joker". */
 function cardText(card: string): string {
   if (card === JOKER) return "🃏";
-  const suit = card.slice(-1);
+  const suit = card.slice(-1) as Suit;
   return `${RANK_TEXT[card[0]!] ?? card[0]}${SUIT_SYMBOL[suit] ?? suit}`;
 }
 

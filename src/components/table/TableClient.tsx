@@ -14,7 +14,7 @@
 
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { sortHand, type Card } from "@/engine/cards";
+import { SUIT_SYMBOL, sortHand, type Card, type Suit as EngineSuit } from "@/engine/cards";
 import type { Action, HandResult, HandView, Seat } from "@/engine/types";
 import type { TableSnapshot } from "@/protocol";
 import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "@/protocol/constants";
@@ -33,7 +33,6 @@ import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
 // The house rules need the engine's option descriptions: loaded after the table itself.
 const RuleSummary = dynamic(() => import("@/components/rules/RuleSummary").then((m) => m.RuleSummary));
 
-const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_CLASS: Record<string, string | undefined> = { S: styles.spades, H: styles.hearts, D: styles.diamonds, C: styles.clubs };
 /** Where each seat sits on screen, counted clockwise from the viewer. */
 const PLACES = ["bottom", "left", "top", "right"] as const;
@@ -62,7 +61,7 @@ function Suit({ suit, tg, withName = true }: { suit: string; tg: Translator; wit
   return (
     <span className={styles.suit}>
       <span className={SUIT_CLASS[suit]} aria-hidden="true">
-        {SUIT_SYMBOL[suit]}
+        {SUIT_SYMBOL[suit as EngineSuit]}
       </span>
       {withName ? ` ${tg(`suits.${suit}`)}` : <span className={styles.srOnly}>{tg(`suits.${suit}`)}</span>}
     </span>

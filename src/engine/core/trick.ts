@@ -5,7 +5,7 @@
  */
 import { type Card, type Suit, CARD_BY_INDEX, JOKER, cardIndex, rankValue, suitOf } from "../cards";
 import type { CompletedTrick, Play, Seat, Trick } from "../types";
-import { SEATS, nextSeat } from "../types";
+import { MAX_SEATS, nextSeat } from "../types";
 
 export interface TrickRules {
   readonly trump: Suit | null;
@@ -87,17 +87,35 @@ export function currentWinner(trick: Trick, rules: TrickRules): Seat {
   return plays[winningPosition(keys, plays.length, suitNumberOf(rules.trump), rules.jokers && rules.jokerTrumpable)]!.seat;
 }
 
-// One frozen Play per card and seat (index card * 4 + seat), shared by every trick: plays are immutable.
-const PLAYS: readonly Play[] = CARD_BY_INDEX.flatMap((card) => SEATS.map((seat) => Object.freeze({ seat, card })));
+// One frozen Play per card and seat (index card * MAX_SEATS + seat), shared by every trick: plays are immutable.
+const PLAYS: readonly Play[] = CARD_BY_INDEX.flatMap((card) =>
+  Array.from({ length: MAX_SEATS }, (_, seat) => Object.freeze({ seat, card })),
+);
 
 /** The shared Play of the card with index `index` (cardIndex) by `seat`. */
-export const playByIndex = (index: number, seat: Seat): Play => PLAYS[index * 4 + seat]!;
+export const playByIndex = (index: number, seat: Seat): Play => PLAYS[index * MAX_SEATS + seat]!;
 
 /** The Play of `card` by `seat` (a shared object for real cards). */
 export const playOf = (seat: Seat, card: Card): Play => {
   const i = cardIndex(card);
-  return i < 0 ? { seat, card } : PLAYS[i * 4 + seat]!;
+  return i < 0 ? { seat, card } : PLAYS[i * MAX_SEATS + seat]!;
 };
+
+/**
+ * The seat winning plays of any number (tables of more than four, where
+ * winningPosition's packed keys do not reach): the highest trump, else the
+ * highest card of the suit led; aces high, no jokers.
+ */
+export function winnerOfPlays(plays: readonly Play[], trump: Suit | null): Seat {
+  let best = plays[0]!;
+  for (let i = 1; i < plays.length; i++) {
+    const p = plays[i]!;
+    const beats =
+      p.card[1] === best.card[1] ? rankValue(p.card, false) > rankValue(best.card, false) : trump !== null && p.card[1] === trump;
+    if (beats) best = p;
+  }
+  return best.seat;
+}
 
 /** The plays of `trick` (null: none yet) followed by `play`, as an array of exactly that length. */
 export function withPlay(trick: Trick | null, play: Play): Play[] {

@@ -23,7 +23,8 @@ import type { Deal } from "../../random";
 import type { BaseHand, ContractSummary, HandScore, HandView, MatchContext, ScoreLine, Seat, Variant } from "../../types";
 import { partnerOf } from "../../types";
 import { type ClassicOptions, classicOptionFields, classicOptionsSchema } from "./options";
-import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "./play";
+import { seatCards } from "../../core/view";
+import { forehandOf, legalPlays, perSeat, playCard, sideOf, sideTricks, sideWorth } from "./play";
 import { classicMeta } from "./meta";
 
 export type { ClassicOptions } from "./options";

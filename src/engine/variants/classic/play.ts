@@ -1,12 +1,12 @@
 /**
  * Plain partnership trick play shared by classic and Norwegian whist: follow
  * suit if able, otherwise any card; the winner of a trick leads the next; the
- * hand ends after 13 tricks. Also the per-seat card visibility of their views.
+ * hand ends after 13 tricks.
  */
 import type { Card } from "../../cards";
 import { type TrickRules, addToTrick, breaksFollowSuit, followSuitCards } from "../../core/trick";
 import { playAction } from "../../actions";
-import type { Action, BaseHand, EngineEvent, HandStep, Seat, SeatCards } from "../../types";
+import type { Action, BaseHand, EngineEvent, HandStep, Seat } from "../../types";
 import { err, nextSeat } from "../../types";
 
 /** Partnerships: seats 0+2 are side 0, seats 1+3 side 1. */
@@ -58,7 +58,3 @@ export function playCard<H extends BaseHand>(hand: H, seat: Seat, action: Action
     events,
   };
 }
-
-/** Each seat sees its own cards; everyone sees how many the others hold. */
-export const seatCards = (hands: readonly (readonly Card[])[], viewer: Seat | null): SeatCards[] =>
-  hands.map((cards, s) => ({ count: cards.length, cards: s === viewer ? cards : null }));

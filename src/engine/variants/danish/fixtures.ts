@@ -3,6 +3,7 @@
  * through the variant object. Used only by the tests beside it.
  */
 import { type Card, STANDARD_DECK } from "../../cards";
+import { firstHandContext } from "../../match";
 import type { Deal } from "../../random";
 import type { Action, MatchContext, Seat } from "../../types";
 import type { DanishHand } from "./hand";
@@ -11,13 +12,7 @@ import type { DanishOptions } from "./options";
 
 export const DEFAULT_OPTIONS: DanishOptions = danish.optionsSchema.parse({});
 
-export const ctx = (dealer: Seat, options: DanishOptions = DEFAULT_OPTIONS): MatchContext<DanishOptions> => ({
-  options,
-  handIndex: 0,
-  dealer,
-  scores: [0, 0, 0, 0],
-  matchInfo: {},
-});
+export const ctx = (dealer: Seat, options: DanishOptions = DEFAULT_OPTIONS): MatchContext<DanishOptions> => firstHandContext(options, dealer);
 
 const suitCards = (suit: string): Card[] => STANDARD_DECK.filter((c) => c[1] === suit);
 

@@ -2,7 +2,8 @@
 import type { VariantMeta } from "../../types";
 
 export const danishMeta: VariantMeta = {
-  seats: { min: 4, max: 4 },
+  seats: { min: 4, max: 4, default: 4 },
   teams: { kind: "byContract", pairsPlay: (contract, phase) => phase === null || (contract !== null && contract.alone !== true) },
   scoresBy: "seat",
+  emblem: "D",
 };

@@ -83,11 +83,12 @@ describe("Danish whist scoring", () => {
 
   it("adds each hand to the running totals and ends the match after the set number of deals", () => {
     const options = danish.optionsSchema.parse({ deals: 4 });
-    const s = score(finished(contractHand(3, "grand", "pass", "pass", "pass"), [4, 3, 3, 3]), options);
+    const hand = finished(contractHand(3, "grand", "pass", "pass", "pass"), [4, 3, 3, 3]);
+    const s = score(hand, options);
     const c = { ...ctx(3, options), scores: [5, -1, 0, -4] };
-    expect(danish.afterHand(c, s, 3)).toEqual({ scores: [7, -3, 2, -6], matchInfo: { dealsPlayed: 3, deals: 4 }, over: false });
-    expect(danish.afterHand(c, s, 4).over).toBe(true);
-    expect(danish.afterHand(ctx(0, DEFAULT_OPTIONS), s, 11).over).toBe(false);
-    expect(danish.afterHand(ctx(0, DEFAULT_OPTIONS), s, 12).over).toBe(true);
+    expect(danish.afterHand(c, s, 3, hand)).toEqual({ scores: [7, -3, 2, -6], matchInfo: { dealsPlayed: 3, deals: 4 }, over: false });
+    expect(danish.afterHand(c, s, 4, hand).over).toBe(true);
+    expect(danish.afterHand(ctx(0, DEFAULT_OPTIONS), s, 11, hand).over).toBe(false);
+    expect(danish.afterHand(ctx(0, DEFAULT_OPTIONS), s, 12, hand).over).toBe(true);
   });
 });

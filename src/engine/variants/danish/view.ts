@@ -3,14 +3,15 @@
  * the others' card counts, the public auction, contract and tricks, and its
  * own legal actions.
  */
-import type { HandView, Seat, SeatCards } from "../../types";
+import type { HandView, Seat } from "../../types";
+import { seatCards } from "../../core/view";
 import { nextSeat } from "../../types";
 import { BIDS, isAceLow } from "./contract";
 import { type DanishHand, danishLegalActions, isPasnolo } from "./hand";
 import { contractSummary } from "./score";
 
 export function viewDanishHand(hand: DanishHand, seat: Seat | null): HandView {
-  const hands: SeatCards[] = hand.hands.map((cards, s) => ({ count: cards.length, cards: s === seat ? cards : null }));
+  const hands = seatCards(hand.hands, seat);
   const pasnolo = isPasnolo(hand);
   return {
     phase: hand.phase,

@@ -2,7 +2,8 @@
 import type { VariantMeta } from "../../types";
 
 export const esmakkerMeta: VariantMeta = {
-  seats: { min: 4, max: 4 },
+  seats: { min: 4, max: 4, default: 4 },
   teams: { kind: "called", pairsPlay: () => false },
   scoresBy: "seat",
+  emblem: "S",
 };

@@ -81,8 +81,9 @@ describe("es-makker scoring", () => {
     const passed = run(start(D1, o, 0), [pass, pass, pass, pass], o);
     const ctx = { ...ctxOf(o), scores: [5, 0, 0, -5] };
     const sc = esmakker.scoreHand(passed, ctx);
-    expect(esmakker.afterHand(ctx, sc, 3)).toMatchObject({ scores: [5, 0, 0, -5], over: false, matchInfo: { dealsPlayed: 3, deals: 4 } });
-    const made = score(finished(plain8(o), [6, 4, 2, 1]), o);
-    expect(esmakker.afterHand(ctx, made, 4)).toMatchObject({ scores: [65, 60, -60, -65], over: true });
+    expect(esmakker.afterHand(ctx, sc, 3, passed)).toMatchObject({ scores: [5, 0, 0, -5], over: false, matchInfo: { dealsPlayed: 3, deals: 4 } });
+    const madeHand = finished(plain8(o), [6, 4, 2, 1]);
+    const made = score(madeHand, o);
+    expect(esmakker.afterHand(ctx, made, 4, madeHand)).toMatchObject({ scores: [65, 60, -60, -65], over: true });
   });
 });

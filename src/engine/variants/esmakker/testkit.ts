@@ -3,6 +3,7 @@
  * of the 55 cards filled in deck order), options, and applying action lists.
  */
 import { JOKER, STANDARD_DECK, type Card } from "../../cards";
+import { firstHandContext } from "../../match";
 import type { Deal } from "../../random";
 import type { Action, MatchContext, Seat } from "../../types";
 import { esmakker } from "./index";
@@ -11,13 +12,7 @@ import { type EsmakkerOptions, esmakkerOptionsSchema } from "./options";
 
 export const opts = (raw: Partial<EsmakkerOptions> = {}): EsmakkerOptions => esmakkerOptionsSchema.parse(raw);
 
-export const ctxOf = (o: EsmakkerOptions, dealer: Seat = 0): MatchContext<EsmakkerOptions> => ({
-  options: o,
-  handIndex: 0,
-  dealer,
-  scores: [0, 0, 0, 0],
-  matchInfo: {},
-});
+export const ctxOf = (o: EsmakkerOptions, dealer: Seat = 0): MatchContext<EsmakkerOptions> => firstHandContext(o, dealer);
 
 const cardsOf = (s: string | undefined): Card[] => (s ? s.trim().split(/\s+/) : []);
 
@@ -26,7 +21,7 @@ const cardsOf = (s: string | undefined): Card[] => (s ? s.trim().split(/\s+/) : 
  * dealt in deck order to fill each hand to 13 and the kat to 3.
  */
 export function fixedDeal(spec: { 0?: string; 1?: string; 2?: string; 3?: string; kat?: string }): Deal {
-  const hands = [0, 1, 2, 3].map((s) => cardsOf(spec[s as Seat]));
+  const hands = ([0, 1, 2, 3] as const).map((s) => cardsOf(spec[s]));
   const kat = cardsOf(spec.kat);
   const pool = [...STANDARD_DECK, JOKER, JOKER, JOKER];
   for (const c of [...hands.flat(), ...kat]) {

@@ -17,7 +17,8 @@ import { defineOptions, integerOption, type OptionsOf } from "../../options";
 import type { Deal } from "../../random";
 import type { Action, BaseHand, ContractSummary, HandScore, HandStep, HandView, ScoreLine, Seat, SeatAction, Variant } from "../../types";
 import { err, nextSeat, partnerOf } from "../../types";
-import { forehandOf, legalPlays, perSeat, playCard, seatCards, sideOf, sideTricks, sideWorth } from "../classic/play";
+import { seatCards } from "../../core/view";
+import { forehandOf, legalPlays, perSeat, playCard, sideOf, sideTricks, sideWorth } from "../classic/play";
 import { norwegianMeta } from "./meta";
 
 
