@@ -14,13 +14,14 @@ import {
   getVariant,
   parseOptions,
   parseRecord,
+  defaultSeatNames,
   playRandomMatch,
   variantIds,
   verifyRecord,
 } from "../engine";
 import { LOCALES, type Locale, isLocale } from "../i18n/config";
 import { MESSAGES } from "../i18n/messages";
-import { type CommandSpec, UsageError, helpText, parseCommand, usageLine, wrap } from "./args";
+import { type CommandSpec, UsageError, helpText, numberArg, parseCommand, usageLine, wrap } from "./args";
 import { cell, differences, formatJson, table } from "./format";
 
 export interface CliIo {
@@ -109,10 +110,12 @@ const play: Command = {
       value: "JSON|FILE",
       help: "rule options as a JSON object or a JSON file; missing ones get their defaults (see whist options V)",
     },
+    seats: { type: "string", value: "N", help: "how many players, within the variant's range (default: its usual count; see whist variants)" },
     out: { type: "string", value: "FILE", help: "write the record to FILE (default: standard output)" },
   },
   examples: [
     "whist play --variant classic --seed 1 --out match.json",
+    "whist play --variant knockout --seed 3 --seats 6 --out knockout.json",
     `whist play --variant norwegian --seed 7 --options '{"target":5}' --out short.json`,
   ],
   run(flags, _positionals, io) {
@@ -125,7 +128,10 @@ const play: Command = {
       const parsed = parseOptions(variant.id, options);
       if (!parsed.ok) throw new InputError(`--options: ${parsed.error.message} (see whist options ${variant.id})`);
     }
-    const setup = { variant: variant.id, options, seed };
+    const { min, max } = variant.seats;
+    const seatCount = numberArg("--seats", flags.seats as string | undefined, variant.seats.default, { min, max, integer: true });
+    const seats = defaultSeatNames(seatCount).map((name) => ({ name }));
+    const setup = { variant: variant.id, options, seats, seed };
     const played = playRandomMatch(setup, `players:${seed}`);
     if (!played.ok) throw new InputError(`cannot play: ${played.error.message}`);
     const record = buildRecord(setup, played.value.actions, played.value.state);
@@ -223,12 +229,13 @@ function mismatchReport(file: string, mismatches: Record<string, unknown>[], io:
 const variants: Command = {
   usageName: "whist variants",
   brief: "list the variants",
-  summary: "Lists the variants: the id to give play, options and --variant, and the name.",
+  summary: "Lists the variants: the id to give play, options and --variant, the name, and how many players it seats.",
   flags: { lang: LANG_FLAG },
   examples: ["whist variants", "whist variants --lang da"],
   run(flags, _positionals, io) {
     const lang = langOf(flags.lang);
-    io.out(`${table(variantIds().map((id) => [id, getVariant(id)!.name[lang]]))}\n`);
+    const players = ({ min, max }: { min: number; max: number }) => (min === max ? `${min}` : `${min}-${max}`);
+    io.out(`${table(variantIds().map((id) => [id, getVariant(id)!.name[lang], players(getVariant(id)!.seats)]))}\n`);
     return 0;
   },
 };

@@ -38,7 +38,7 @@ describe("whist help", () => {
 
   it("prints each command's help for <command> --help and help <command>, exit 0, even beside other mistakes", () => {
     const usage = {
-      play: "usage: whist play --variant V --seed N [--options JSON|FILE] [--out FILE]",
+      play: "usage: whist play --variant V --seed N [--options JSON|FILE] [--seats N] [--out FILE]",
       verify: "usage: whist verify FILE [--json]",
       variants: "usage: whist variants [--lang da|nb|en]",
       options: "usage: whist options VARIANT [--lang da|nb|en]",
@@ -72,7 +72,8 @@ describe("whist variants and options", () => {
       const r = whist(lang === "en" ? ["variants"] : ["variants", "--lang", lang]);
       expect(r.code).toBe(0);
       const lines = r.stdout.trim().split("\n");
-      expect(lines.map((l) => l.split(/\s{2,}/))).toEqual(variantIds().map((id) => [id, getVariant(id)!.name[lang]]));
+      const players = (v: { min: number; max: number }) => (v.min === v.max ? `${v.min}` : `${v.min}-${v.max}`);
+      expect(lines.map((l) => l.split(/\s{2,}/))).toEqual(variantIds().map((id) => [id, getVariant(id)!.name[lang], players(getVariant(id)!.seats)]));
     }
   });
 
@@ -139,7 +140,7 @@ describe("whist bad command lines", () => {
 
   it("points to the command's help after a usage mistake", () => {
     expect(whist(["play", "--bogus"]).stderr).toBe(
-      "whist play: unknown option --bogus\nusage: whist play --variant V --seed N [--options JSON|FILE] [--out FILE]\n(whist play --help for details)\n",
+      "whist play: unknown option --bogus\nusage: whist play --variant V --seed N [--options JSON|FILE] [--seats N] [--out FILE]\n(whist play --help for details)\n",
     );
   });
 });
@@ -161,6 +162,18 @@ describe("whist play", () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(`match.json: the record matches its replay (Classic whist, ${record.hands.length} hands, match over)`);
     expect(ok.stdout).toContain(`final scores: ${record.finalScores.join(", ")}\n`);
+  });
+
+  it("plays a variant at any seat count it allows with --seats, and refuses one outside its range", () => {
+    const r = whist(["play", "--variant", "knockout", "--seed", "5", "--seats", "6", "--out", "ko.json"]);
+    expect(r.code).toBe(0);
+    const record = JSON.parse(readFileSync(join(r.cwd, "ko.json"), "utf8"));
+    expect(record.seats).toHaveLength(6);
+    expect(record.finalScores).toHaveLength(6);
+    expect(whist(["verify", "ko.json"], r.cwd).code).toBe(0);
+    const wrong = whist(["play", "--variant", "classic", "--seed", "5", "--seats", "5"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--seats must be a whole number from 4 to 4");
   });
 
   it("takes --options as inline JSON or as a file, with the same record", () => {

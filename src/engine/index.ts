@@ -17,6 +17,7 @@ export {
   view,
   currentTurn,
   DEFAULT_SEAT_NAMES,
+  defaultSeatNames,
   firstHandContext,
   type MatchSetup,
   type MatchState,

@@ -69,7 +69,8 @@ export type ApplyResult =
 
 /** Seat names used when none are given at a table of four; seat 0 is South and seats go clockwise. */
 export const DEFAULT_SEAT_NAMES = ["South", "West", "North", "East"] as const;
-const defaultSeatNames = (count: number): string[] =>
+/** The names of a set-up's seats when none are given. */
+export const defaultSeatNames = (count: number): string[] =>
   count === 4 ? [...DEFAULT_SEAT_NAMES] : Array.from({ length: count }, (_, i) => `Player ${i + 1}`);
 const MAX_SEED_LENGTH = 256;
 const MAX_NAME_LENGTH = 64;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Card, makeDeck } from "./cards";
-import { createRng, dealFromDeck, dealFromSeed, handSeed, sha256Hex, sha256Words, shuffle } from "./random";
+import { createRng, dealBySizes, dealFromDeck, dealFromSeed, handSeed, sha256Hex, sha256Words, shuffle } from "./random";
 
 // A plain reference of the derivation, independent of random.ts: SHA-256 from node:crypto, sfc32 in unsigned
 // arithmetic, Fisher-Yates with rejection sampling, and dealing one card at a time.
@@ -205,6 +205,29 @@ describe("dealing", () => {
       expect(dealFromSeed(seed, decks[3]!, 2)).toEqual(expected);
       expect(shuffle(decks[3]!, createRng(seed))).toEqual(refShuffle(decks[3]!, new RefRng(seed)));
     }
+  });
+
+  it("dealBySizes deals the same shuffle: four sizes of 13 as dealFromSeed, other sizes one card at a time to seats still short", () => {
+    fc.assert(
+      fc.property(fc.string(), dealArgs, (seed, [deck, dealer]) => {
+        expect(dealBySizes(seed, deck, dealer, [13, 13, 13, 13])).toEqual(dealFromSeed(seed, deck, dealer));
+      }),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 2, maxLength: 7 }), fc.nat(6), (seed, sizes, d) => {
+        const dealer = d % sizes.length;
+        const deck = decks[0]!;
+        const deal = dealBySizes(seed, deck, dealer, sizes);
+        expect(deal.hands.map((h) => h.length)).toEqual(sizes);
+        expect([...deal.hands.flat(), ...deal.kat].sort()).toEqual([...deck].sort());
+        // The first card of the pack goes to the first seat left of the dealer that gets any.
+        const pack = shuffle(deck, createRng(seed));
+        const first = sizes.findIndex((_, i) => sizes[(dealer + 1 + i) % sizes.length]! > 0);
+        if (first >= 0) expect(deal.hands[(dealer + 1 + first) % sizes.length]![0]).toBe(pack[0]);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("shuffle and dealFromDeck agree with the reference", () => {

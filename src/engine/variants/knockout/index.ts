@@ -131,7 +131,7 @@ const leaderAfter = (hand: Pick<KnockoutHand, "hands" | "dogs">, winner: Seat): 
     ? winner
     : nextWhere(winner, hand.hands.length, (s) => hand.hands[s]!.length > 0 && !hand.dogs.includes(s));
 
-function applyPlay(hand: KnockoutHand, seat: Seat, action: Action, options: KnockoutOptions): HandStep<KnockoutHand> {
+function applyPlay(hand: KnockoutHand, seat: Seat, action: Action): HandStep<KnockoutHand> {
   const refuse = (code: Parameters<typeof err>[0], message: string, details?: Record<string, unknown>): HandStep<KnockoutHand> => ({
     ok: false,
     error: err(code, message, details),
@@ -149,7 +149,6 @@ function applyPlay(hand: KnockoutHand, seat: Seat, action: Action, options: Knoc
   if (at < 0) return refuse("play/card-not-in-hand", `${action.card} is not in seat ${seat}'s hand`, { card: action.card });
   if (breaksFollowSuit(held, hand.trick, action.card))
     return refuse("play/must-follow-suit", `seat ${seat} must follow suit`, { card: action.card });
-  void options;
   const hands = hand.hands.slice();
   hands[seat] = held.filter((_, i) => i !== at);
   const trick: Trick = { leader: hand.trick ? hand.trick.leader : seat, plays: [...(hand.trick?.plays ?? []), playOf(seat, action.card)] };
@@ -234,7 +233,7 @@ export const knockout: Variant<KnockoutOptions, KnockoutHand> = {
       }
       return { ok: false, error: err("action/wrong-phase", `cannot ${action.type} while trump is chosen`) };
     }
-    return applyPlay(hand, seat, action, options);
+    return applyPlay(hand, seat, action);
   },
 
   isOver: (hand) => hand.phase === "done",
