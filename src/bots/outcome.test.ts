@@ -10,7 +10,7 @@ import type { Card } from "../engine/cards";
 import type { Seat, VariantId } from "../engine/types";
 import { decide } from "./index";
 import { handModel } from "./outcome";
-import { scoreCards } from "./strong";
+import { scoreCards, strongCard } from "./strong";
 
 /** Bots play from the start of a match until the first hand's card play, with `options` at the table. */
 function toCardPlay(variant: VariantId, seed: string, options: Record<string, unknown>, ok: (s: MatchState) => boolean): MatchState | null {
@@ -73,6 +73,24 @@ describe("the strong player plays for the table's scoring", () => {
       gained += extra;
     }
     expect(gained).toBeGreaterThan(0);
+  });
+
+  it("classic: a slam bonus changes the card it chooses", () => {
+    // Found by searching pools: without the bonus it plays for the most tricks, with it for all four.
+    const pool: Card[] = ["4C", "QC", "TC", "5C", "2C", "JS", "7C", "3C", "JC", "9C", "JD", "KC", "JH", "6C", "AC", "8C"];
+    const dflt = classicEnding(pool, {});
+    const slam = classicEnding(pool, { slamBonus: true, slamPoints: 20 });
+    const me = currentTurn(dflt)! as Seat;
+    const opts = { ...STRONG, exactCards: 4, maxSamples: 60 };
+    const plain = strongCard(view(dflt, me), opts);
+    const bonus = strongCard(view(slam, me), opts);
+    expect(plain).not.toBe(bonus);
+    // Each is the best card by its own table's scoring and not by the other's.
+    const a = scoreCards(view(dflt, me), opts)!.scores;
+    const b = scoreCards(view(slam, me), opts)!.scores;
+    const pointsOf = (scores: typeof a, card: Card | null) => scores.find((x) => x.card === card)!.points;
+    expect(pointsOf(b, bonus)).toBeGreaterThan(pointsOf(b, plain));
+    expect(pointsOf(a, plain)).toBeGreaterThanOrEqual(pointsOf(a, bonus));
   });
 });
 
