@@ -19,7 +19,7 @@
  * Times are the process's CPU time (one thread: the time on one core), which a
  * busy machine disturbs far less than wall time; the wall time is printed too.
  */
-import { type MatchSetup, type MatchState, apply, createMatch, currentTurn, legalActions, view } from "../src/engine/index";
+import { type MatchSetup, type MatchState, apply, createMatch, currentTurn, describeBid, legalActions, variantMeta, view } from "../src/engine/index";
 import { makeDeck } from "../src/engine/cards";
 import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
@@ -117,9 +117,16 @@ if (runDeals) {
 
 /** The contract kind of a finished hand, as the bench groups them. */
 function kindOf(variant: string, contract: ContractSummary | null): string {
-  if (!contract || contract.declarer === null) return contract?.trump ? "trump" : variant === "danish" ? "pasnolo" : variant === "norwegian" ? "pass" : "no-trump";
-  const bid = contract.bid.toLowerCase();
-  for (const k of ["grandi", "grand", "nolo", "sol", "bordlaegger"]) if (bid.includes(k)) return k === "bordlaegger" ? "sol" : k;
+  if (!contract || contract.declarer === null) {
+    if (contract?.trump) return "trump";
+    // No contract: the pass game everyone passed into, where the variant plays one.
+    const passGame = contract === null ? variantMeta(variant)?.passGame : null;
+    return passGame ? (passGame.teams === "solo" ? "pasnolo" : "pass") : "no-trump";
+  }
+  const bid = describeBid(variant, contract.bid);
+  if (bid?.kind === "grandi" || bid?.kind === "grand") return bid.kind;
+  // Nolo lets the declaring pair take six tricks; the sol contracts one or none.
+  if (bid?.kind === "avoid") return bid.maxTricks > 1 ? "nolo" : "sol";
   return contract.trump ? "trump" : "no-trump";
 }
 

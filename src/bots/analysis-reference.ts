@@ -48,10 +48,14 @@ export function engineMinimax(h: RecordedHandInput, hand: BaseHand, counted: rea
   return best;
 }
 
-/** The cap engineMinimax needs for an analysed card: one over the sol limit when the card is judged for one es-makker sol player. */
-export function solCap(variant: string, contract: ContractSummary | null, p: Pick<AnalysedPlay, "counted" | "countedWantMore">): number {
+/**
+ * The cap engineMinimax needs for an analysed card: one over the limit when the card is judged for
+ * one player of a contract with a most (a sol lost is lost, however many more tricks it takes; where
+ * the hand ends there anyway, as in Danish sol, the cap changes nothing).
+ */
+export function solCap(contract: ContractSummary | null, p: Pick<AnalysedPlay, "counted" | "countedWantMore">): number {
   const max = contract?.need?.max;
-  return variant === "esmakker" && max !== undefined && p.counted.length === 1 && !p.countedWantMore ? max + 1 : 99;
+  return max !== undefined && p.counted.length === 1 && !p.countedWantMore ? max + 1 : 99;
 }
 
 /**
@@ -62,7 +66,7 @@ export function referenceValues(h: RecordedHandInput, contract: ContractSummary 
   return plays
     .filter((p) => Math.max(...handBeforeAction(h, p.actionIndex).hands.map((c) => c.length)) <= maxCards)
     .map((p) => {
-      const cap = solCap(h.variant, contract, p);
+      const cap = solCap(contract, p);
       return {
         analysed: { card: p.card, at: p.actionIndex, before: p.before, after: p.after },
         reference: {

@@ -72,7 +72,7 @@ function checkHand(h: TestHand, opts: { minChecked: number; maxHandSize?: number
   // The last card's value after is what the counted seats really took.
   const last = solved.at(-1)!;
   const took = last.counted.reduce<number>((n, s) => n + h.result.tricksWon[s]!, 0);
-  expect(last.after).toBe(Math.min(took, solCap(h.variant, h.result.contract, last)));
+  expect(last.after).toBe(Math.min(took, solCap(h.result.contract, last)));
   // Every card of the last tricks (four cards or fewer in each hand) against the engine minimax.
   const checks = referenceValues(input, h.result.contract, plays);
   expect(checks.length).toBeGreaterThanOrEqual(opts.minChecked);

@@ -23,7 +23,7 @@
  * judge share a solver table session, so each position finds much of its
  * tree already in the table (solving forward instead measured the same).
  */
-import { type GameRecord, firstHandContext, getVariant, parseOptions } from "../engine/index";
+import { type GameRecord, firstHandContext, getVariant, parseOptions, spectatorView } from "../engine/index";
 import type { Card } from "../engine/cards";
 import type { Deal } from "../engine/random";
 import type { BaseHand, MatchContext, MatchView, Result, Seat, SeatAction } from "../engine/types";
@@ -113,7 +113,7 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
     const { seat, action } = input.actions[i]!;
     if (action.type === "hide") hidden = action.card;
     if (action.type === "play") {
-      const mv = matchViewOf(input.variant, options, variant.viewHand(hand, null, options));
+      const mv = spectatorView(variant, options, hand);
       const judge: Judge | null = judgeFor(mv, hand, seat, input.variant);
       // Every contract the engine deals in has a model: a missing one is a bug here, not a bad record.
       if (!judge) throw new Error(`analysis: no double-dummy model for the contract of ${input.variant} hand (action ${i})`);
@@ -169,11 +169,6 @@ interface PlayToSolve {
   readonly solvable: boolean;
 }
 
-/** A spectator's match view around one hand view (what the bots' helpers read). */
-function matchViewOf(variantId: string, options: Readonly<Record<string, unknown>>, hv: MatchView["hand"]): MatchView {
-  return { variant: variantId as MatchView["variant"], seatCount: 4, options, seat: null, handIndex: 0, scores: [0, 0, 0, 0], results: [], over: false, hand: hv, matchInfo: {} };
-}
-
 /** Who holds (or played) a card in the hand so far; -1 when nobody does (in the kat). */
 function holderOf(hand: BaseHand, card: Card): number {
   for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) for (const p of t.plays) if (p.card === card) return p.seat;
@@ -197,7 +192,7 @@ function judgeFor(mv: MatchView, hand: BaseHand, mover: Seat, variantId: string)
   }
   const model = handModel(mv, contract?.declarer ?? 0, declaring);
   if (!model) return null;
-  const joiners = (hv.info["joiners"] as Seat[] | undefined) ?? [];
+  const joiners = hv.info.joiners ?? [];
   if (!partnerCalled(variantId) || contract?.declarer == null || joiners.length === 0) {
     return { key: "side", side: model.side, sideMaximises: model.sideMaximises, stopSide: model.stopSide, stopOthers: model.stopOthers };
   }

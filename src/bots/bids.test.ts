@@ -9,8 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { type Card, JOKER, makeDeck } from "../engine/cards";
 import { type MatchState, apply, createMatch, currentTurn, getVariant, view } from "../engine/index";
-import type { Action, Seat, VariantId } from "../engine/types";
-import { auctionEvidence, bidMargin, parseBid } from "./bids";
+import type { Action, MatchView, Seat, VariantId } from "../engine/types";
+import { auctionEvidence, bidKind, bidMargin } from "./bids";
 import { avoidRisk, bestTrump, handProfile } from "./evaluate";
 import { auctionSteps } from "./facts";
 import { type BotLevel, decide } from "./index";
@@ -72,30 +72,34 @@ const HANDS = {
 } satisfies Record<string, Card[]>;
 
 describe("bid ids", () => {
-  it("parses every ladder's ids", () => {
-    expect(parseBid("8", "esmakker")).toEqual({ kind: "tricks", tricks: 8, addOn: "" });
-    expect(parseBid("9gode", "esmakker")).toEqual({ kind: "tricks", tricks: 9, addOn: "gode" });
-    expect(parseBid("7staerke", "esmakker")).toEqual({ kind: "tricks", tricks: 7, addOn: "staerke" });
-    expect(parseBid("sol", "esmakker")).toEqual({ kind: "avoid", maxTricks: 1, open: false });
-    expect(parseBid("rensol", "esmakker")).toEqual({ kind: "avoid", maxTricks: 0, open: false });
-    expect(parseBid("renbordlaegger", "esmakker")).toEqual({ kind: "avoid", maxTricks: 0, open: true });
-    expect(parseBid("nolo", "danish")).toEqual({ kind: "avoid", maxTricks: 6, open: false });
-    expect(parseBid("grandi", "danish")).toEqual({ kind: "grandi" });
-    expect(parseBid("grand", "norwegian")).toEqual({ kind: "grand" });
+  it("reads every ladder's ids through the variant's descriptions", () => {
+    expect(bidKind("esmakker", "8")).toMatchObject({ kind: "tricks", tricks: 8, addOn: null });
+    expect(bidKind("esmakker", "9gode")).toMatchObject({ kind: "tricks", tricks: 9, addOn: "gode" });
+    expect(bidKind("esmakker", "7staerke")).toMatchObject({ kind: "tricks", tricks: 7, addOn: "staerke" });
+    expect(bidKind("esmakker", "sol")).toMatchObject({ kind: "avoid", maxTricks: 1, open: false });
+    expect(bidKind("esmakker", "rensol")).toMatchObject({ kind: "avoid", maxTricks: 0, open: false });
+    expect(bidKind("esmakker", "renbordlaegger")).toMatchObject({ kind: "avoid", maxTricks: 0, open: true });
+    expect(bidKind("danish", "nolo")).toMatchObject({ kind: "avoid", maxTricks: 6, open: false });
+    expect(bidKind("danish", "grandi")).toMatchObject({ kind: "grandi" });
+    expect(bidKind("norwegian", "grand")).toMatchObject({ kind: "grand", minTricks: 7, penalty: 2 });
+    expect(bidKind("danish", "grand")).toMatchObject({ kind: "grand", minTricks: 7, penalty: 1 });
+    // An id the variant does not use means nothing, whatever it looks like.
+    expect(bidKind("danish", "8vip")).toEqual({ kind: "unknown" });
+    expect(bidKind("esmakker", "nolo")).toEqual({ kind: "unknown" });
   });
 });
 
 describe("hand strength", () => {
   it("a long strong suit makes the best trump and supports a high bid; a weak hand bids nothing", () => {
     expect(bestTrump(HANDS.powerhouse).suit).toBe("S");
-    expect(bidMargin(HANDS.powerhouse, parseBid("10", "esmakker"), "esmakker", 0)).toBeGreaterThan(0);
-    expect(bidMargin(HANDS.weak, parseBid("7", "esmakker"), "esmakker", 0)).toBeLessThan(0);
-    expect(bidMargin(HANDS.weak, parseBid("grand", "danish"), "danish", 0)).toBeLessThan(0);
+    expect(bidMargin(HANDS.powerhouse, bidKind("esmakker", "10"), 0)).toBeGreaterThan(0);
+    expect(bidMargin(HANDS.weak, bidKind("esmakker", "7"), 0)).toBeLessThan(0);
+    expect(bidMargin(HANDS.weak, bidKind("danish", "grand"), 0)).toBeLessThan(0);
   });
   it("low cards are safe for sol, high ones are not", () => {
     expect(avoidRisk(HANDS.sol)).toBeLessThan(avoidRisk(HANDS.nolo));
     expect(avoidRisk(HANDS.nolo)).toBeLessThan(avoidRisk(HANDS.powerhouse));
-    expect(bidMargin(HANDS.powerhouse, parseBid("sol", "esmakker"), "esmakker", 0)).toBeLessThan(0);
+    expect(bidMargin(HANDS.powerhouse, bidKind("esmakker", "sol"), 0)).toBeLessThan(0);
   });
 });
 
@@ -110,7 +114,7 @@ describe("es-makker bidding", () => {
   it("a very strong hand bids on over a standing 9, where a 7-hand passes", () => {
     const over9 = botAction(play(deal("esmakker", { 2: HANDS.powerhouse }), [bid("9")]));
     expect(over9.type).toBe("bid");
-    const kind = parseBid((over9 as { bid: string }).bid, "esmakker");
+    const kind = bidKind("esmakker", (over9 as { bid: string }).bid);
     expect(kind.kind === "tricks" && kind.tricks >= 9).toBe(true);
     expect(botAction(play(deal("esmakker", { 2: HANDS.seven }), [bid("9")]))).toEqual(PASS);
   });
@@ -170,7 +174,7 @@ describe("Danish whist bidding: the most valuable contract the hand supports", (
     });
 
   it("a sol hand also supports nolo, and still bids sol", () => {
-    expect(bidMargin(HANDS.sol, parseBid("nolo", "danish"), "danish", 0)).toBeGreaterThanOrEqual(0);
+    expect(bidMargin(HANDS.sol, bidKind("danish", "nolo"), 0)).toBeGreaterThanOrEqual(0);
   });
 
   it("over a standing grand, a nolo hand passes and a sol hand bids sol", () => {
@@ -212,7 +216,7 @@ describe("every auction action a bot picks is legal, and reads back as it was me
           if (levels[seat] === "normal" && action.type !== "redeal") {
             const after = view(step.state, seat);
             const steps = auctionSteps(after);
-            const last = auctionEvidence({ ...after, hand: { ...after.hand!, contract: null } }, steps).filter((e) => e.seat === seat).pop();
+            const last = auctionEvidence({ ...after, hand: { ...after.hand!, contract: null } } as MatchView, steps).filter((e) => e.seat === seat).pop();
             if (last) {
               expect(last.margin(handProfile(v.hand!.hands[seat]!.cards!)), `${variant} deal ${d}: ${last.what}`).toBeGreaterThanOrEqual(0);
               checked++;

@@ -1,54 +1,27 @@
 /**
- * Bids: reading bid ids, choosing a bid, and reading other seats' auction
- * actions back as evidence about their hands. Bid ids are the variant's own
- * strings ("7", "8vip", "9gode", "sol", "rensol", "grand", ...); they are
- * parsed loosely so a bot understands every ladder without a copy of it.
+ * Bids: choosing a bid, and reading other seats' auction actions back as
+ * evidence about their hands. What a bid id means ("8vip": eight tricks with
+ * vip, "sol": at most one trick, ...) the variant describes (describeBid), so
+ * a bot understands every ladder without a copy of it.
  * One rule decides both ways: a bot bids when its hand's margin for a bid is
- * >= 0 (es-makker: the cheapest such bid, going higher by melde tilbage;
- * Danish whist: the most valuable one, since its four contracts are different
- * games and the cheaper one cannot be raised when nobody competes), and the
- * deal sampler assumes every seat bid by that same rule (auctionEvidence).
+ * >= 0 (on a ladder of trick levels, es-makker's: the cheapest such bid,
+ * going higher by melde tilbage; where the bids are different games, Danish
+ * whist's: the most valuable one, since the cheaper one cannot be raised when
+ * nobody competes), and the deal sampler assumes every seat bid by that same
+ * rule (auctionEvidence).
  */
 import type { Card, Suit } from "../engine/cards";
-import type { Action, MatchView, Seat } from "../engine/types";
+import { describeBid, variantMeta } from "../engine/meta";
+import type { Action, BidMeaning, MatchView, Seat } from "../engine/types";
 import { callMargin, joinMargin, trumpChoiceMargin } from "./choices";
 import { type HandProfile, bestTrumpOf, handProfile, profileTricks } from "./evaluate";
-import type { AuctionStep } from "./facts";
+import { type AuctionStep, partnerCalled } from "./facts";
 
-export type BidKind =
-  | { kind: "tricks"; tricks: number; addOn: "" | "vip" | "gode" | "sans" | "halve" | "staerke" }
-  | { kind: "avoid"; maxTricks: number; open: boolean } // sol family and nolo (nolo: side may take 6)
-  | { kind: "grand" } // Danish/Norwegian grand: side takes at least 7 / most tricks
-  | { kind: "grandi" } // Danish grandi: first seven alone
-  | { kind: "unknown" };
+/** A bid as the bots read it: its meaning, or unknown for an id the variant does not describe. */
+export type BidKind = BidMeaning | { readonly kind: "unknown" };
 
-export function parseBid(id: string, variant: string): BidKind {
-  const s = id.toLowerCase().replace(/[\s_-]/g, "");
-  const m = /^(\d+)(.*)$/.exec(s);
-  if (m) {
-    const rest = m[2]!;
-    const addOn = rest.startsWith("vip")
-      ? "vip"
-      : rest.startsWith("gode")
-        ? "gode"
-        : rest.startsWith("sans")
-          ? "sans"
-          : rest.startsWith("halv")
-            ? "halve"
-            : rest.startsWith("st")
-              ? "staerke"
-              : "";
-    return { kind: "tricks", tricks: Number(m[1]), addOn };
-  }
-  if (s === "grandi") return { kind: "grandi" };
-  if (s.startsWith("grand")) return { kind: "grand" };
-  if (s.includes("nolo") && !s.includes("sol")) return { kind: "avoid", maxTricks: variant === "danish" ? 6 : 0, open: false };
-  if (s.includes("sol") || s.includes("bord")) {
-    const pure = s.includes("ren");
-    return { kind: "avoid", maxTricks: pure ? 0 : 1, open: s.includes("bord") };
-  }
-  return { kind: "unknown" };
-}
+/** What bid `id` of `variant` means. */
+export const bidKind = (variant: string, id: string): BidKind => describeBid(variant, id) ?? { kind: "unknown" };
 
 /** Tricks a partner typically adds in es-makker (the called ace and a little more), plus the kat exchange. */
 const ESMAKKER_PARTNER_TRICKS = 2.6;
@@ -56,12 +29,12 @@ const ESMAKKER_PARTNER_TRICKS = 2.6;
 const PAIR_PARTNER_TRICKS = 2.8;
 
 /** How far a profiled hand exceeds the requirement of a bid (>= 0: the bot is willing to bid it). */
-export function bidMarginOf(p: HandProfile, bid: BidKind, variant: string, boldness: number): number {
+export function bidMarginOf(p: HandProfile, bid: BidKind, boldness: number): number {
   switch (bid.kind) {
     case "tricks": {
       const partner = ESMAKKER_PARTNER_TRICKS + boldness;
       switch (bid.addOn) {
-        case "":
+        case null:
           return bestTrumpOf(p).tricks + partner - bid.tricks;
         case "gode":
           return profileTricks(p, "C") + partner - bid.tricks;
@@ -82,33 +55,33 @@ export function bidMarginOf(p: HandProfile, bid: BidKind, variant: string, boldn
       const allowed = bid.maxTricks === 0 ? 0.15 : 0.6;
       return allowed + boldness * 0.2 - risk - (bid.open ? 0.2 : 0);
     }
-    case "grand":
-      return p.noTrump + (variant === "norwegian" ? PAIR_PARTNER_TRICKS - 0.5 : PAIR_PARTNER_TRICKS) + boldness - 7;
+    case "grand": // half a trick more wanted for each extra unit of penalty (a lost Norwegian grand costs double)
+      return p.noTrump + (PAIR_PARTNER_TRICKS - (bid.penalty - 1) / 2) + boldness - 7;
     case "grandi":
       return p.noTrump + boldness * 0.5 - 7.2;
+    case "unbid":
     case "unknown":
       return -1;
   }
 }
 
 /** How far a hand exceeds the requirement of a bid (>= 0: the bot is willing to bid it). */
-export const bidMargin = (cards: readonly Card[], bid: BidKind, variant: string, boldness: number): number =>
-  bidMarginOf(handProfile(cards), bid, variant, boldness);
+export const bidMargin = (cards: readonly Card[], bid: BidKind, boldness: number): number => bidMarginOf(handProfile(cards), bid, boldness);
 
 /**
- * Danish whist's four bids are four different games: bidding the cheaper one
- * (nolo with a sol hand, grand with a grandi hand) settles for less when
- * nobody competes. On the es-makker ladder a bot starts low and raises by
- * melde tilbage when overbid.
+ * Where the bids are different games (Danish whist's four), bidding the
+ * cheaper one (nolo with a sol hand, grand with a grandi hand) settles for
+ * less when nobody competes. On a ladder (es-makker's) a bot starts low and
+ * raises by melde tilbage when overbid.
  */
-const bidsMostValuable = (variant: string): boolean => variant === "danish";
+const bidsMostValuable = (variant: string): boolean => variantMeta(variant)?.auction === "calls";
 
 type BidAction = Extract<Action, { type: "bid" }>;
 const bidActions = (legal: readonly Action[]): BidAction[] => legal.filter((a): a is BidAction => a.type === "bid");
 
 /** The bid the auction rule picks from `bids` (cheapest first, as every ladder lists them), or null. */
 function pickBid(p: HandProfile, bids: readonly BidAction[], variant: string, boldness: number): BidAction | null {
-  const supported = bids.filter((b) => bidMarginOf(p, parseBid(b.bid, variant), variant, boldness) >= 0);
+  const supported = bids.filter((b) => bidMarginOf(p, bidKind(variant, b.bid), boldness) >= 0);
   if (supported.length === 0) return null;
   return bidsMostValuable(variant) ? supported[supported.length - 1]! : supported[0]!;
 }
@@ -133,7 +106,7 @@ export function chooseAuctionAction(view: MatchView, me: Seat, cards: readonly C
   if (hold && view.hand?.contract === null) {
     // Holding the standing bid: fine when we would have bid it ourselves.
     const standing = standingBid(view);
-    if (standing !== null && bidMarginOf(p, parseBid(standing, view.variant), view.variant, boldness) >= 0) return hold;
+    if (standing !== null && bidMarginOf(p, bidKind(view.variant, standing), boldness) >= 0) return hold;
   }
   const bid = pickBid(p, bidActions(legal), view.variant, boldness);
   if (bid) return bid;
@@ -155,8 +128,7 @@ export interface Evidence {
 }
 
 /** Margin of the best bid a hand would have made from `bids` (−Infinity when there are none). */
-const bestMargin = (p: HandProfile, bids: readonly BidKind[], variant: string): number =>
-  bids.reduce((m, b) => Math.max(m, bidMarginOf(p, b, variant, 0)), -Infinity);
+const bestMargin = (p: HandProfile, bids: readonly BidKind[]): number => bids.reduce((m, b) => Math.max(m, bidMarginOf(p, b, 0)), -Infinity);
 
 /**
  * What the auction and the contract set-up say about each seat's hand, read
@@ -172,30 +144,30 @@ const bestMargin = (p: HandProfile, bids: readonly BidKind[], variant: string): 
 export function auctionEvidence(view: MatchView, steps: readonly AuctionStep[]): Evidence[] {
   const variant = view.variant;
   const out: Evidence[] = [];
-  const exchanged = typeof view.hand?.info["katLaidBy"] === "number" ? (view.hand.info["katLaidBy"] as Seat) : null;
+  const exchanged = view.hand?.info.katLaidBy ?? null;
   steps.forEach((step, i) => {
     const { seat, action } = step;
-    const legalBids = bidActions(step.legal).map((b) => parseBid(b.bid, variant));
+    const legalBids = bidActions(step.legal).map((b) => bidKind(variant, b.bid));
     switch (action.type) {
       case "bid": {
-        const bid = parseBid(action.bid, variant);
+        const bid = bidKind(variant, action.bid);
         const ids = bidActions(step.legal).map((b) => b.bid);
         const higher = bidsMostValuable(variant) ? legalBids.slice(ids.indexOf(action.bid) + 1) : [];
-        out.push({ seat, what: `bid ${action.bid}`, margin: (p) => Math.min(bidMarginOf(p, bid, variant, 0), -bestMargin(p, higher, variant)) });
+        out.push({ seat, what: `bid ${action.bid}`, margin: (p) => Math.min(bidMarginOf(p, bid, 0), -bestMargin(p, higher)) });
         break;
       }
       case "hold": {
         const standing = standingBid(view, i);
         if (standing === null) break;
-        const bid = parseBid(standing, variant);
-        out.push({ seat, what: `hold ${standing}`, margin: (p) => bidMarginOf(p, bid, variant, 0) });
+        const bid = bidKind(variant, standing);
+        out.push({ seat, what: `hold ${standing}`, margin: (p) => bidMarginOf(p, bid, 0) });
         break;
       }
       case "pass": {
         if (seat === exchanged || legalBids.length === 0) break;
         const standing = step.legal.some((a) => a.type === "hold") ? standingBid(view, i) : null;
-        const options = standing === null ? legalBids : [...legalBids, parseBid(standing, variant)];
-        out.push({ seat, what: "pass", margin: (p) => -bestMargin(p, options, variant) });
+        const options = standing === null ? legalBids : [...legalBids, bidKind(variant, standing)];
+        out.push({ seat, what: "pass", margin: (p) => -bestMargin(p, options) });
         break;
       }
       case "join":
@@ -209,17 +181,17 @@ export function auctionEvidence(view: MatchView, steps: readonly AuctionStep[]):
   return out;
 }
 
-/** The es-makker declarer's (or, in halve, the partner's) trump and the called card. */
+/** Where the partner is called (es-makker): the declarer's (or, in halve, the partner's) trump and the called card. */
 function contractEvidence(view: MatchView): Evidence[] {
   const contract = view.hand?.contract;
-  if (view.variant !== "esmakker" || !contract || contract.declarer === null) return [];
-  const bid = parseBid(contract.bid, view.variant);
+  if (!partnerCalled(view.variant) || !contract || contract.declarer === null) return [];
+  const bid = bidKind(view.variant, contract.bid);
   if (bid.kind !== "tricks") return [];
   const out: Evidence[] = [];
   const declarer = contract.declarer;
   const trump = contract.trump;
   // Plain contracts: the declarer named trump; halve: the called ace's holder did, once public.
-  const trumpChooser = bid.addOn === "" ? declarer : bid.addOn === "halve" ? (contract.partners[0] ?? null) : null;
+  const trumpChooser = bid.addOn === null ? declarer : bid.addOn === "halve" ? (contract.partners[0] ?? null) : null;
   const calledSuit = contract.called ? (contract.called[1] as Suit) : null;
   if (trump !== null && trumpChooser !== null) {
     const allowed = bid.addOn === "halve" && calledSuit ? (["S", "H", "D", "C"] as Suit[]).filter((s) => s !== calledSuit) : undefined;
@@ -228,7 +200,7 @@ function contractEvidence(view: MatchView): Evidence[] {
   const called = contract.called;
   if (called) {
     // The call comes after trump in plain, gode and stærke contracts, and then never names the trump suit.
-    const trumpKnownAtCall = bid.addOn === "" || bid.addOn === "gode" || bid.addOn === "staerke";
+    const trumpKnownAtCall = bid.addOn === null || bid.addOn === "gode" || bid.addOn === "staerke";
     out.push({ seat: declarer, what: `call ${called}`, margin: (p) => callMargin(p, called, trumpKnownAtCall ? trump : null) });
   }
   return out;

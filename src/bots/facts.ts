@@ -8,13 +8,10 @@ import { type Card, type Suit, JOKER, rankValue } from "../engine/cards";
 import type { TrickRules } from "../engine/core/trick";
 import { apply, createMatch, getVariant, legalActions } from "../engine/index";
 import { variantMeta } from "../engine/meta";
-import type { Action, ContractSummary, HandView, MatchView, Seat } from "../engine/types";
+import type { Action, ContractSummary, HandView, MatchView, Seat, VariantMeta } from "../engine/types";
 import { nextSeat } from "../engine/types";
 
 export const ALL_SUITS: readonly Suit[] = ["S", "H", "D", "C"];
-
-/** Bid ids of contracts where the declaring side must avoid tricks. */
-const AVOID_BIDS = /sol|nolo|bord/i;
 
 /** The hand view of a seated player, or null (spectator / no hand in progress). */
 export function seatedHand(view: MatchView): { me: Seat; hand: HandView; cards: Card[] } | null {
@@ -25,9 +22,8 @@ export function seatedHand(view: MatchView): { me: Seat; hand: HandView; cards: 
   return { me, hand, cards: cards ? cards.slice() : [] };
 }
 
-/** True when the contract asks its declaring side to take few tricks (sol, nolo, ...). */
-export const isAvoidContract = (c: ContractSummary | null): boolean =>
-  c !== null && (c.need?.max !== undefined || (AVOID_BIDS.test(c.bid) && !/grand/i.test(c.bid)));
+/** True when the contract asks its declaring side to take few tricks (sol, nolo, ...): it sets a most. */
+export const isAvoidContract = (c: ContractSummary | null): boolean => c?.need?.max !== undefined;
 
 /** Jokers in the variant's deck under the table's options. */
 export const deckJokersOf = (view: MatchView): number => getVariant(view.variant)?.deckJokers(view.options) ?? 0;
@@ -35,30 +31,25 @@ export const deckJokersOf = (view: MatchView): number => getVariant(view.variant
 /** Whether the declarer's partner is whoever holds the called card (es-makker), unknown until it shows. */
 export const partnerCalled = (variant: string): boolean => variantMeta(variant)?.teams.kind === "called";
 
-/** Everyone for themself, ace low, fewest tricks win (Danish pasnolo). */
-export const isPasnolo = (view: MatchView): boolean =>
-  view.hand?.info["pasnolo"] === true ||
-  (view.variant === "danish" && view.hand !== null && view.hand.phase !== "auction" && view.hand.contract === null);
+/** The game the hand is when every seat passed (the variant says which, if any); null during the auction and with a contract. */
+const passGameOf = (view: MatchView): VariantMeta["passGame"] =>
+  view.hand !== null && view.hand.phase !== "auction" && view.hand.contract === null ? (variantMeta(view.variant)?.passGame ?? null) : null;
 
-/** Norwegian pass game: both pairs try to avoid tricks. */
-export const isNorwegianPassGame = (view: MatchView): boolean =>
-  view.variant === "norwegian" && view.hand?.contract?.declarer == null && (view.hand?.phase === "play" || (view.hand?.tricks.length ?? 0) > 0);
+/** Everyone for themself, fewest tricks win (Danish pasnolo). */
+export const isPasnolo = (view: MatchView): boolean => passGameOf(view)?.teams === "solo";
+
+/** A pass game of the fixed pairs: both pairs try to avoid tricks (Norwegian whist). */
+export const isPairsPassGame = (view: MatchView): boolean => passGameOf(view)?.teams === "pairs";
 
 /** The trick rules in force for the hand the view shows. */
 export function trickRulesOf(view: MatchView): TrickRules {
-  const info = view.hand?.info ?? {};
-  const given = info["trickRules"] as Partial<TrickRules> | undefined;
+  const info = view.hand?.info;
   const contract = view.hand?.contract ?? null;
-  const trump = given?.trump !== undefined ? given.trump : (contract?.trump ?? (typeof info["trump"] === "string" ? (info["trump"] as Suit) : null));
-  const aceLow =
-    given?.aceLow !== undefined
-      ? given.aceLow
-      : typeof info["aceLow"] === "boolean"
-        ? info["aceLow"]
-        : isAvoidContract(contract) || (view.variant === "danish" && contract === null);
-  const jokers = given?.jokers !== undefined ? given.jokers : deckJokersOf(view) > 0;
-  const jokerTrumpable = given?.jokerTrumpable !== undefined ? given.jokerTrumpable : view.options["jokerTrumpable"] === true;
-  return { trump: trump ?? null, aceLow, jokers, jokerTrumpable };
+  const trump = contract?.trump ?? info?.trump ?? null;
+  const aceLow = typeof info?.aceLow === "boolean" ? info.aceLow : isAvoidContract(contract) || (contract === null && (variantMeta(view.variant)?.passGame?.aceLow ?? false));
+  const jokers = deckJokersOf(view) > 0;
+  const jokerTrumpable = view.options["jokerTrumpable"] === true;
+  return { trump, aceLow, jokers, jokerTrumpable };
 }
 
 export interface Sides {
@@ -75,12 +66,7 @@ export interface Sides {
 }
 
 /** The called card (ace or king) of an es-makker contract, when there is one. */
-export const calledCard = (view: MatchView): Card | null => {
-  const c = view.hand?.contract;
-  if (c?.called) return c.called;
-  const fromInfo = view.hand?.info["called"];
-  return typeof fromInfo === "string" ? fromInfo : null;
-};
+export const calledCard = (view: MatchView): Card | null => view.hand?.contract?.called ?? null;
 
 /** Who plays with whom, as far as `me` can tell. */
 export function sidesOf(view: MatchView, me: Seat, myCards: readonly Card[]): Sides {
@@ -89,13 +75,13 @@ export function sidesOf(view: MatchView, me: Seat, myCards: readonly Card[]): Si
   if (isPasnolo(view)) return { declaring: [me], known: true, meDeclaring: true, declaringAvoids: true, solo: true };
   if (contract === null || contract.declarer === null) {
     // Classic whist or a pass game: fixed pairs, seats 0+2 against 1+3.
-    const avoids = isNorwegianPassGame(view);
+    const avoids = isPairsPassGame(view);
     return { declaring: [me, nextSeat(me, 2)], known: true, meDeclaring: true, declaringAvoids: avoids, solo: false };
   }
   const declarer = contract.declarer;
   const avoids = isAvoidContract(contract);
   if (!partnerCalled(view.variant)) {
-    const alone = contract.alone === true || /sol|grandi/i.test(contract.bid);
+    const alone = contract.alone === true;
     const declaring: Seat[] = alone ? [declarer] : [declarer, nextSeat(declarer, 2)];
     return { declaring, known: true, meDeclaring: declaring.includes(me), declaringAvoids: avoids, solo: false };
   }

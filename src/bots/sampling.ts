@@ -46,7 +46,7 @@ export function hiddenInfo(view: MatchView, me: Seat, myCards: readonly Card[]):
   const turnedTrump = hand.info["turnedCard"];
   if (typeof turnedTrump === "string" && hand.dealer !== me && !known[hand.dealer]!.includes(turnedTrump)) known[hand.dealer]!.push(turnedTrump);
   // Vip: the turned kat cards went into the declarer's hand with the exchange.
-  const turned = (hand.info["vipTurned"] as Card[] | undefined) ?? [];
+  const turned = hand.info.vipTurned ?? [];
   const declarer = hand.contract?.declarer ?? null;
   const played = playedCards(hand);
   const exchanged = hand.phase === "play" || hand.tricks.length > 0;

@@ -9,12 +9,13 @@ export * from "./random";
 export * from "./types";
 export { actionSchema, seatActionSchema, isWellFormedAction, isSeat } from "./actions";
 export { VARIANTS, getVariant, parseOptions, variantIds, type AnyVariant } from "./registry";
-export { VARIANT_IDS, VARIANT_META, fixedPairs, isVariantId, pairsPlay, variantMeta } from "./meta";
+export { VARIANT_IDS, VARIANT_META, describeBid, fixedPairs, isVariantId, pairsPlay, variantMeta } from "./meta";
 export {
   createMatch,
   legalActions,
   apply,
   view,
+  spectatorView,
   currentTurn,
   DEFAULT_SEAT_NAMES,
   defaultSeatNames,

@@ -27,6 +27,7 @@ import type {
   MatchView,
   Result,
   Seat,
+  VariantHandView,
   VariantId,
 } from "./types";
 import { err, fail, ok } from "./types";
@@ -327,10 +328,19 @@ export function finishHand(state: MatchState, variant: AnyVariant, hand: BaseHan
   return { ok: true, state: dealt, events };
 }
 
+/**
+ * A view as the variant built it. Each variant builds its hand views with the
+ * view types registry.ts pairs with its id, so a view of `variant` is that
+ * id's case of the MatchView union; the compiler cannot follow the pairing
+ * through the registry, hence this one assertion.
+ */
+type BuiltView = Omit<MatchView, "hand" | "matchInfo"> & { readonly hand: VariantHandView | null; readonly matchInfo: object };
+const asMatchView = (built: BuiltView): MatchView => built as MatchView;
+
 /** What `seat` (null: a spectator) may see. Never includes the hand in progress's seed. */
 export function view(state: MatchState, seat: Seat | null): MatchView {
   const viewer = isSeat(seat) && seat < state.seats.length ? seat : null;
-  return {
+  return asMatchView({
     variant: state.variant,
     seatCount: state.seats.length,
     options: state.options,
@@ -341,5 +351,24 @@ export function view(state: MatchState, seat: Seat | null): MatchView {
     over: state.over,
     hand: state.hand ? variantOf(state).viewHand(state.hand, viewer, state.options) : null,
     matchInfo: state.matchInfo,
-  };
+  });
+}
+
+/**
+ * A spectator's view of one hand of `variant` outside a match (no scores or
+ * results), for code that reads hands through views: the replay analysis.
+ */
+export function spectatorView(variant: AnyVariant, options: Readonly<Record<string, unknown>>, hand: BaseHand): MatchView {
+  return asMatchView({
+    variant: variant.id,
+    seatCount: hand.hands.length,
+    options,
+    seat: null,
+    handIndex: 0,
+    scores: hand.hands.map(() => 0),
+    results: [],
+    over: false,
+    hand: variant.viewHand(hand, null, options),
+    matchInfo: {},
+  });
 }

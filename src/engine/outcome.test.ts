@@ -40,8 +40,9 @@ describe("outcome models agree with the scoring", () => {
         const declaring: Seat[] | null = c && c.declarer !== null ? [c.declarer, ...c.partners] : null;
         const model = getVariant(variant)!.outcomeModel(handViewOf(r), options.value, 0, declaring);
         if (model === null) {
-          // Only Danish pasnolo (no contract: everyone for themself) has no model.
-          expect([variant, c]).toEqual(["danish", null]);
+          // Only a pass game of everyone for themself (Danish pasnolo: no contract) has no model.
+          expect(c).toBeNull();
+          expect(variantMeta(variant)!.passGame?.teams).toBe("solo");
           continue;
         }
         const tricks = model.side.reduce<number>((n, s) => n + r.tricksWon[s]!, 0);
@@ -100,5 +101,13 @@ describe("variants describe themselves", () => {
     expect(pairsPlay("bridge", null, null)).toBe(false);
     expect(pairsPlay("knockout", null, null)).toBe(false);
     expect(variantIds().filter((id) => getVariant(id)!.scoresBy === "seat").sort()).toEqual(["danish", "esmakker"]);
+  });
+
+  it("auctions and pass games: a ladder, a few games, or none; what is played when everyone passes", () => {
+    const by = (kind: string) => variantIds().filter((id) => variantMeta(id)!.auction === kind).sort();
+    expect([by("ladder"), by("calls"), by("none")]).toEqual([["esmakker"], ["danish", "norwegian"], ["classic", "knockout"]]);
+    expect(variantMeta("danish")!.passGame).toEqual({ teams: "solo", aceLow: true });
+    expect(variantMeta("norwegian")!.passGame).toEqual({ teams: "pairs", aceLow: false });
+    expect(variantIds().filter((id) => variantMeta(id)!.passGame === null).sort()).toEqual(["classic", "esmakker", "knockout"]);
   });
 });

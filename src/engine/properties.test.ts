@@ -20,6 +20,7 @@ import {
   createMatch,
   createRng,
   currentTurn,
+  describeBid,
   getVariant,
   isCard,
   legalActions,
@@ -31,6 +32,7 @@ import {
   randomLegalAction,
   replayRecord,
   variantIds,
+  variantMeta,
   verifyRecord,
   view,
 } from "./index";
@@ -135,6 +137,17 @@ function checkViews(state: MatchState): void {
   }
 }
 
+/** The bids offered are on the variant's ladder under the table's options, cheapest first, and described; so is the contract shown. */
+function checkBids(state: MatchState, legal: readonly Action[]): void {
+  const ladder = variantMeta(state.variant)!.ladder(state.options);
+  const ranks = legal.flatMap((a) => (a.type === "bid" ? [ladder.indexOf(a.bid)] : []));
+  expect(ranks, `${state.variant}: bids off the ladder`).not.toContain(-1);
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  for (const a of legal) if (a.type === "bid") expect(describeBid(state.variant, a.bid), `${state.variant} ${a.bid}`).toBeDefined();
+  const contract = view(state, null).hand?.contract;
+  if (contract) expect(describeBid(state.variant, contract.bid), `${state.variant} contract ${contract.bid}`).toBeDefined();
+}
+
 /** Actions that are not legal for the seat to act must be refused with a typed error and no change. */
 function checkRefusals(state: MatchState, seat: Seat, legal: readonly Action[], rng: ReturnType<typeof createRng>): void {
   const snapshot = () => JSON.stringify([state.hand, state.scores, state.dealIndex, state.results.length]);
@@ -194,6 +207,7 @@ function playRun({ variant, options, seatCount, seed, hands, thorough }: Run): n
         expect(r.ok, `${variant}: legal ${JSON.stringify(a)} refused: ${r.ok ? "" : r.error.message}`).toBe(true);
       }
       checkRefusals(state, seat!, legal, rng);
+      checkBids(state, legal);
       if (steps % 3 === 0) checkViews(state);
     }
     const action = legal[rng.int(legal.length)]!;
@@ -213,6 +227,7 @@ function playRun({ variant, options, seatCount, seed, hands, thorough }: Run): n
     if (r.endReason === "allTricks") expect(tricks).toBe(dealtMost);
     else expect(tricks).toBeLessThanOrEqual(dealtMost);
     expect(r.points).toHaveLength(seatCount);
+    if (r.contract) expect(describeBid(variant, r.contract.bid), `${variant} contract ${r.contract.bid}`).toBeDefined();
     if (ZERO_SUM.has(variant)) expect(r.points.reduce((a, b) => a + b, 0)).toBe(0);
   }
   if (ZERO_SUM.has(variant)) expect(state.scores.reduce((a, b) => a + b, 0)).toBe(0);

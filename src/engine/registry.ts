@@ -12,6 +12,11 @@ import { danish } from "./variants/danish";
 import { esmakker } from "./variants/esmakker";
 import { knockout } from "./variants/knockout";
 import { norwegian } from "./variants/norwegian";
+import type { ClassicViews } from "./variants/classic/meta";
+import type { DanishViews } from "./variants/danish/meta";
+import type { EsmakkerViews } from "./variants/esmakker/meta";
+import type { KnockoutViews } from "./variants/knockout/meta";
+import type { NorwegianViews } from "./variants/norwegian/meta";
 
 // Each variant has its own option and hand types; the registry holds them side by side.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,6 +29,20 @@ export const VARIANTS: Readonly<Record<VariantId, AnyVariant>> = {
   danish,
   knockout,
 };
+
+/**
+ * Each variant's view types (phases, hand and match facts) by id, one line per
+ * variant as in VARIANTS: types.ts builds MatchView and HandView from them.
+ */
+export interface VariantViews {
+  esmakker: EsmakkerViews;
+  classic: ClassicViews;
+  norwegian: NorwegianViews;
+  danish: DanishViews;
+  knockout: KnockoutViews;
+}
+// A registered variant without a line above does not compile here.
+type EveryVariantViewed = { [Id in VariantId]: VariantViews[Id] };
 
 /** Ids of the registered variants, in the order of meta.ts's list. */
 export const variantIds = (): VariantId[] => [...VARIANT_IDS];

@@ -20,6 +20,9 @@ export const partnerOf = (s: Seat): Seat => nextSeat(s, 2);
 // The ids come from the list of registered variants (meta.ts): adding a variant there adds its id here.
 export type { VariantId } from "./meta";
 import type { VariantId } from "./meta";
+// Each variant's view types, by id (registry.ts): the views below are built from them.
+import type { VariantViews } from "./registry";
+export type { VariantViews } from "./registry";
 
 /** Text in the three interface languages. */
 export interface Localized {
@@ -195,6 +198,35 @@ export interface ContractSummary {
 }
 
 // ---------------------------------------------------------------------------
+// Bids: what each bid id means, declared by its variant (meta.ts), so that
+// computer players and the interface read meanings and names, never the ids.
+
+/** A text of the "engine" messages by key, with its parameters; a parameter may itself be such a text. */
+export interface MessageRef {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string | number | MessageRef>>;
+}
+
+/** Es-makker's add-ons to a bid of so many tricks: how trump is fixed (RULES.md §1). */
+export type AddOn = "vip" | "staerke" | "gode" | "sans" | "halve";
+
+/** What a bid (or a contract summary's `bid`) asks of the declaring side. */
+export type BidMeaning =
+  /** At least `tricks` tricks; trump as the add-on fixes it (null: the declarer names it). */
+  | { readonly kind: "tricks"; readonly tricks: number; readonly addOn: AddOn | null }
+  /** At most `maxTricks` tricks, ace low (sol, nolo); `open`: the declarer's hand is laid open. */
+  | { readonly kind: "avoid"; readonly maxTricks: number; readonly open: boolean }
+  /** The declaring pair takes at least `minTricks` without trump; a lost grand costs `penalty` times what a made one scores. */
+  | { readonly kind: "grand"; readonly minTricks: number; readonly penalty: number }
+  /** The declarer alone takes the first seven tricks. */
+  | { readonly kind: "grandi" }
+  /** No bid: the hand is played with the trump the deal or a chooser fixed, or none. */
+  | { readonly kind: "unbid" };
+
+/** A bid's meaning and its name at the table (a message of the "engine" namespace). */
+export type BidDescription = BidMeaning & { readonly label: MessageRef };
+
+// ---------------------------------------------------------------------------
 // Views: what one seat (or a spectator, seat null) may see.
 export interface SeatCards {
   readonly count: number;
@@ -202,8 +234,8 @@ export interface SeatCards {
   readonly cards: readonly Card[] | null;
 }
 
-export interface HandView {
-  readonly phase: string;
+/** The fields of a hand view that every variant fills in the same way. */
+export interface HandViewBase {
   readonly turn: Seat | null;
   readonly dealer: Seat;
   readonly hands: readonly SeatCards[];
@@ -216,12 +248,54 @@ export interface HandView {
   readonly tricksWon: readonly number[];
   /** Legal actions of the viewing seat (empty for spectators and when it is not their turn). */
   readonly legal: readonly Action[];
-  /** Variant-specific public facts, e.g. { turnedCard: "7H" } in classic whist. */
-  readonly info: Readonly<Record<string, unknown>>;
 }
 
-export interface MatchView {
-  readonly variant: VariantId;
+/**
+ * What a variant's views carry besides the common fields: its phase names,
+ * the public facts of a hand (`info`, e.g. classic's turned card) and of the
+ * match (`matchInfo`, e.g. classic's games won in the rubber). Each variant
+ * declares its own in its meta.ts; registry.ts lists them by id.
+ */
+export interface ViewTypes {
+  readonly phase: string;
+  readonly info: object;
+  readonly matchInfo: object;
+}
+
+/** A hand view as a variant builds it: the common fields with its own phase names and facts. */
+export interface VariantHandView<V extends ViewTypes = ViewTypes> extends HandViewBase {
+  readonly phase: V["phase"];
+  readonly info: V["info"];
+}
+
+type ViewFacts = "info" | "matchInfo";
+/** Every key any variant uses for these facts. */
+type FactKeys<F extends ViewFacts> = { [Id in VariantId]: keyof VariantViews[Id][F] }[VariantId];
+/**
+ * One variant's facts, with the keys that only other variants use present as
+ * never set: any fact can be read off the view of any variant (undefined where
+ * the variant has no such fact), and narrowing on `variant` gives the exact type.
+ */
+type FactsOf<Id extends VariantId, F extends ViewFacts> = VariantViews[Id][F] & {
+  readonly [K in Exclude<FactKeys<F>, keyof VariantViews[Id][F]>]?: undefined;
+};
+
+/** The view of a hand of variant `Id`. */
+export interface HandViewOf<Id extends VariantId> extends HandViewBase {
+  readonly phase: VariantViews[Id]["phase"];
+  /** Variant-specific public facts, e.g. { turnedCard: "7H" } in classic whist. */
+  readonly info: FactsOf<Id, "info">;
+}
+
+/** The view of a hand of any variant. */
+export type HandView = { [Id in VariantId]: HandViewOf<Id> }[VariantId];
+
+/** Match-level public facts of variant `Id` (classic: games won in the rubber). */
+export type MatchInfoOf<Id extends VariantId> = FactsOf<Id, "matchInfo">;
+
+/** What one seat (or a spectator) sees of a match of variant `Id`. */
+export interface MatchViewOf<Id extends VariantId> {
+  readonly variant: Id;
   /** How many seats the match has (the variant's range allows; four in every partnership variant). */
   readonly seatCount: number;
   readonly options: Readonly<Record<string, unknown>>;
@@ -230,10 +304,12 @@ export interface MatchView {
   readonly scores: readonly number[];
   readonly results: readonly HandResult[];
   readonly over: boolean;
-  readonly hand: HandView | null;
-  /** Variant match-level public state (classic: games won in the rubber). */
-  readonly matchInfo: Readonly<Record<string, unknown>>;
+  readonly hand: HandViewOf<Id> | null;
+  readonly matchInfo: MatchInfoOf<Id>;
 }
+
+/** What one seat (or a spectator) sees of a match: one case per variant, told apart by `variant`. */
+export type MatchView = { [Id in VariantId]: MatchViewOf<Id> }[VariantId];
 
 // ---------------------------------------------------------------------------
 // Rule options: one zod schema per variant, plus metadata for forms.
@@ -334,9 +410,26 @@ export interface VariantMeta {
   readonly scoresBy: "seat" | "side" | "place";
   /** The suit whose symbol stands for the variant in lists. */
   readonly emblem: Suit;
+  /**
+   * "ladder": many bids on trick levels of one game, so a bidder starts low and
+   * raises when overbid (the bidding box is a grid of levels and kinds);
+   * "calls": a few bids that are different games, so a bidder names the one it
+   * wants (one row of buttons); "none": no auction.
+   */
+  readonly auction: "ladder" | "calls" | "none";
+  /** What every bid id and every contract summary's `bid` of the variant means, and its name. */
+  readonly bids: Readonly<Record<string, BidDescription>>;
+  /** The bid ids of the auction, cheapest first, under a table's options (empty without an auction). */
+  ladder(options: Readonly<Record<string, unknown>>): readonly string[];
+  /**
+   * The game played when every seat passes, each side wanting few tricks:
+   * "pairs" (the fixed pairs; Norwegian pass game) or "solo" (everyone for
+   * themself; Danish pasnolo), with aces low or high; null where no such game is played.
+   */
+  readonly passGame: { readonly teams: "pairs" | "solo"; readonly aceLow: boolean } | null;
 }
 
-export interface Variant<O = unknown, H extends BaseHand = BaseHand> extends VariantMeta {
+export interface Variant<O = unknown, H extends BaseHand = BaseHand, V extends ViewTypes = ViewTypes> extends VariantMeta {
   readonly id: VariantId;
   readonly name: Localized;
   /**
@@ -378,7 +471,7 @@ export interface Variant<O = unknown, H extends BaseHand = BaseHand> extends Var
   /** True when the hand is over (then `turn` is null and `scoreHand` may be called). */
   isOver(hand: H): boolean;
   scoreHand(hand: H, ctx: MatchContext<O>): HandScore;
-  viewHand(hand: H, seat: Seat | null, options: O): HandView;
+  viewHand(hand: H, seat: Seat | null, options: O): VariantHandView<V>;
   /** Match-level bookkeeping after a hand: new scores/info and whether the match is over. */
   afterHand(
     ctx: MatchContext<O>,

@@ -48,7 +48,7 @@ export async function ProfileGames({ userId, own }: { userId: string; own: boole
             {stats.map((s) =>
               Object.entries(s.contracts).map(([bid, [n, made]]) => (
                 <li key={`${s.variant}:${bid}`}>
-                  {tg(`variants.${s.variant}`)}: {bidLabel(te as unknown as Translator, bid)} {made} / {n}
+                  {tg(`variants.${s.variant}`)}: {bidLabel(te as unknown as Translator, s.variant, bid)} {made} / {n}
                 </li>
               )),
             )}

@@ -17,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function LeaderboardPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const variant = typeof params.variant === "string" && (VARIANT_IDS as readonly string[]).includes(params.variant) ? params.variant : "esmakker";
+  const variant = typeof params.variant === "string" && (VARIANT_IDS as readonly string[]).includes(params.variant) ? params.variant : VARIANT_IDS[0]!;
   const clubId = typeof params.club === "string" && params.club ? params.club : undefined;
   const [api, t, tg] = await Promise.all([getServerApi(), getTranslations("ranked"), getTranslations("game")]);
   const rows = await api.ratings.leaderboard({ variant, clubId });

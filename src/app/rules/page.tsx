@@ -5,8 +5,9 @@
  */
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { VARIANT_IDS } from "@/engine/meta";
-import { bidLabel, type Translator } from "@/components/table/format";
+import { VARIANT_IDS, type VariantId } from "@/engine/meta";
+import type { MessageRef } from "@/engine/types";
+import { bidLabel, messageText, type Translator } from "@/components/table/format";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("rules");
@@ -14,11 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * Glossary entries: a term from the `game` namespace, or a contract named by
- * its engine bid id through the table's own mapping (bidLabel), so the rules
+ * Glossary entries: a term from the `game` namespace, a contract named by a
+ * variant's bid id through the table's own mapping (bidLabel), or an engine
+ * message the table names things with (an add-on as in "8 vip"), so the rules
  * page and the table always use the same names.
  */
-const GLOSSARY: readonly { entry: string; term?: string; bid?: string }[] = [
+const GLOSSARY: readonly { entry: string; term?: string; bid?: readonly [VariantId, string]; engine?: MessageRef }[] = [
   { entry: "bid", term: "terms.bid" },
   { entry: "pass", term: "terms.pass" },
   { entry: "meldeTilbage", term: "terms.meldeTilbage" },
@@ -30,19 +32,19 @@ const GLOSSARY: readonly { entry: string; term?: string; bid?: string }[] = [
   { entry: "partnerAce", term: "terms.partnerAce" },
   { entry: "selvmakker", term: "terms.selvmakker" },
   { entry: "joker", term: "terms.joker" },
-  { entry: "vip", bid: "vip" },
-  { entry: "gode", bid: "gode" },
-  { entry: "staerke", bid: "staerke" },
-  { entry: "sans", bid: "sans" },
-  { entry: "halve", bid: "halve" },
-  { entry: "sol", bid: "sol" },
-  { entry: "renSol", bid: "rensol" },
-  { entry: "bordlaegger", bid: "bordlaegger" },
-  { entry: "renBordlaegger", bid: "renbordlaegger" },
-  { entry: "grand", bid: "grand" },
-  { entry: "nolo", bid: "nolo" },
-  { entry: "grandi", bid: "grandi" },
-  { entry: "pasnolo", bid: "pasnolo" },
+  { entry: "vip", engine: { key: "addOns.vip" } },
+  { entry: "gode", engine: { key: "addOns.gode" } },
+  { entry: "staerke", engine: { key: "addOns.staerke" } },
+  { entry: "sans", engine: { key: "addOns.sans" } },
+  { entry: "halve", engine: { key: "addOns.halve" } },
+  { entry: "sol", bid: ["esmakker", "sol"] },
+  { entry: "renSol", bid: ["esmakker", "rensol"] },
+  { entry: "bordlaegger", bid: ["esmakker", "bordlaegger"] },
+  { entry: "renBordlaegger", bid: ["esmakker", "renbordlaegger"] },
+  { entry: "grand", bid: ["danish", "grand"] },
+  { entry: "nolo", bid: ["danish", "nolo"] },
+  { entry: "grandi", bid: ["danish", "grandi"] },
+  { entry: "pasnolo", engine: { key: "bids.pasnolo" } },
   { entry: "book", term: "terms.book" },
 ];
 
@@ -75,9 +77,9 @@ export default async function RulesPage() {
         <h2 id="glossary-title">{t("glossaryTitle")}</h2>
         <p className="muted">{t("glossaryIntro")}</p>
         <dl className="glossary" data-testid="glossary">
-          {GLOSSARY.map(({ entry, term, bid }) => (
+          {GLOSSARY.map(({ entry, term, bid, engine }) => (
             <div key={entry} style={{ display: "contents" }}>
-              <dt>{bid ? bidLabel(te, bid) : tGame(term!)}</dt>
+              <dt>{bid ? bidLabel(te, bid[0], bid[1]) : engine ? messageText(te, engine) : tGame(term!)}</dt>
               <dd>{t(`glossary.${entry}`)}</dd>
             </div>
           ))}

@@ -21,7 +21,7 @@ export function RankedQueue() {
   const trpc = useTRPC();
   const router = useRouter();
   const client = useQueryClient();
-  const [variant, setVariant] = useState<string>("esmakker");
+  const [variant, setVariant] = useState<string>(VARIANT_IDS[0]!);
   const status = useQuery({ ...trpc.ranked.status.queryOptions(), refetchInterval: 1500 });
   const refresh = () => client.invalidateQueries({ queryKey: trpc.ranked.status.queryKey() });
   const join = useMutation(trpc.ranked.join.mutationOptions({ onSuccess: refresh }));

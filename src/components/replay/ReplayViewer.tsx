@@ -17,7 +17,8 @@ import type { GameRecord } from "@/engine";
 import type { CompletedTrick } from "@/engine/types";
 import { type Card, JOKER, SUITS, SUIT_SYMBOL, type Suit, sortHand } from "@/engine/cards";
 import { PlayingCard } from "@/components/cards/PlayingCard";
-import { bidLabel, explain, type Translator } from "@/components/table/format";
+import { describeBid } from "@/engine/meta";
+import { bidLabel, explain, unbidContract, type Translator } from "@/components/table/format";
 import { type ReplayFrame, replayFrames } from "./frames";
 import { HandAnalysisPanel } from "./HandAnalysisPanel";
 import styles from "./replay.module.css";
@@ -96,13 +97,13 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
   if (!frames.ok) return <p className="notice notice--error">{te(`errors.${frames.error.code.replace(/[./]/g, "_")}`)}</p>;
   const f = handFrames[Math.min(step, lastStep)]!;
   const names = record.seats.map((s) => s.name);
-  const aceLow = f.contract !== null && f.contract.trump === null && (f.contract.bid.includes("sol") || f.contract.bid.includes("bordlaegger"));
+  const aceLow = f.contract !== null && f.contract.trump === null && describeBid(record.variant, f.contract.bid)?.kind === "avoid";
 
   const actionText = (a: { seat: number; action: GameRecord["hands"][number]["actions"][number]["action"] }) => {
     const x = a.action;
     const what =
       x.type === "bid"
-        ? bidLabel(te, x.bid)
+        ? bidLabel(te, record.variant, x.bid)
         : x.type === "trump"
           ? tg(`suits.${x.suit}`)
           : x.type === "call" || x.type === "hide" || x.type === "play"
@@ -152,8 +153,8 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
   const lastPlayed = f.last?.action.type === "play" ? f.last.seat : null;
   const contractText = f.contract
     ? [
-        // Classic's contract is just "trumps": the trump suit alone says it.
-        f.contract.bid === "trump" ? null : bidLabel(te, f.contract.bid),
+        // Classic's contract is just the trump (or none): the trump line alone says it.
+        unbidContract(record.variant, f.contract.bid) ? null : bidLabel(te, record.variant, f.contract.bid),
         f.contract.declarer !== null ? t("declarer", { name: names[f.contract.declarer] ?? "" }) : null,
         f.contract.trump ? t("trump", { suit: tg(`suits.${f.contract.trump}`) }) : t("noTrump"),
       ]
@@ -263,7 +264,7 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
             <p className="muted">{t("noAuction")}</p>
           )}
         </section>
-        {f.result && <ResultCard f={f} te={te} t={t} names={names} />}
+        {f.result && <ResultCard variant={record.variant} f={f} te={te} t={t} names={names} />}
       </div>
       {matchId && (
         <HandAnalysisPanel key={hand} matchId={matchId} handIndex={record.hands[hand]?.index ?? hand} names={names} onJump={jump} current={f.step - 1} />
@@ -328,7 +329,7 @@ function SeatHand({ seat, place, name, cards, turn, dealer, tricks, t, tg }: { s
   );
 }
 
-function ResultCard({ f, te, t, names }: { f: ReplayFrame; te: Translator; t: Tr; names: readonly string[] }) {
+function ResultCard({ variant, f, te, t, names }: { variant: string; f: ReplayFrame; te: Translator; t: Tr; names: readonly string[] }) {
   const result = f.result!;
   return (
     <section className="card card--accent" data-testid="replay-result">
@@ -336,7 +337,7 @@ function ResultCard({ f, te, t, names }: { f: ReplayFrame; te: Translator; t: Tr
       <p>{te.has(`outcomes.${result.outcome}`) ? te(`outcomes.${result.outcome}`) : result.outcome}</p>
       <ul>
         {result.explanation.map((line, i) => (
-          <li key={i}>{explain(te, line, names)}</li>
+          <li key={i}>{explain(te, line, names, variant)}</li>
         ))}
       </ul>
     </section>

@@ -1,17 +1,18 @@
 /**
- * The bidding box: es-makker's bid ladder as a compact grid, one row per
- * level (7–13) and one column per bid kind (plain, the add-ons in the
- * table's order, and the sol contract that ranks after that level), and
- * Pass, like a bridge bidding box. It stays on the table through the whole
- * auction (nothing moves when the turn passes); only the bids legal now are
- * enabled (and carry the bid-<id> test id). Variants with a handful of bids
- * (Danish, Norwegian) get one row of buttons.
+ * The bidding box: a ladder auction's bids (es-makker's) as a compact grid,
+ * one row per level (7–13) and one column per bid kind (plain, the add-ons
+ * in the table's order, and the sol contract that ranks after that level),
+ * and Pass, like a bridge bidding box. It stays on the table through the
+ * whole auction (nothing moves when the turn passes); only the bids legal now
+ * are enabled (and carry the bid-<id> test id). Variants whose few bids are
+ * different games (Danish, Norwegian) get one row of buttons. The ladder and
+ * what each bid is come from the variant's meta.
  */
 "use client";
 
-import { buildLadder } from "@/engine/variants/esmakker/ladder";
+import { describeBid, variantMeta } from "@/engine/meta";
 import type { Action } from "@/engine/types";
-import { bidLabel, type Translator } from "./format";
+import { bidLabel, ladderAuction, type Translator } from "./format";
 import styles from "./table.module.css";
 
 type Bid = Extract<Action, { type: "bid" }>;
@@ -22,17 +23,21 @@ interface Cell {
   readonly column: string;
 }
 
-/** The ladder's bids placed in rows (levels) and columns (kinds); sol contracts in a "sol" column of the level they follow. */
-function ladderCells(options: Readonly<Record<string, unknown>>): { columns: string[]; cells: Cell[] } {
-  const ladder = buildLadder({ staerke: options.staerke === true, addOnOrder: options.addOnOrder === "seed004" ? "seed004" : "seed000" });
+/**
+ * The ladder's bids placed in rows (levels) and columns (kinds): a bid of so
+ * many tricks in its add-on's column (plain without one), any other (the sol
+ * contracts) in a "sol" column of the level it follows.
+ */
+function ladderCells(variant: string, options: Readonly<Record<string, unknown>>): { columns: string[]; cells: Cell[] } {
   const columns: string[] = [];
   const cells: Cell[] = [];
-  let level = 7;
-  for (const b of ladder.bids) {
-    if (b.sol === null) level = b.tricks;
-    const column = b.sol !== null ? "sol" : (b.addOn ?? "plain");
+  let level = 0;
+  for (const id of variantMeta(variant)?.ladder(options) ?? []) {
+    const bid = describeBid(variant, id);
+    if (bid?.kind === "tricks") level = bid.tricks;
+    const column = bid?.kind === "tricks" ? (bid.addOn ?? "plain") : "sol";
     if (!columns.includes(column)) columns.push(column);
-    cells.push({ id: b.id, level, column });
+    cells.push({ id, level, column });
   }
   // The sol column last: it reads as "or, instead, this sol".
   columns.sort((a, b) => (a === "sol" ? 1 : 0) - (b === "sol" ? 1 : 0));
@@ -41,19 +46,19 @@ function ladderCells(options: Readonly<Record<string, unknown>>): { columns: str
 
 export function BiddingBox({ variant, options, bids, canPass, act, t, te }: { variant: string; options: Readonly<Record<string, unknown>>; bids: readonly Bid[]; canPass: boolean; act: (a: Action) => void; t: Translator; te: Translator }) {
   const legal = new Set(bids.map((b) => b.bid));
-  if (variant !== "esmakker") {
+  if (!ladderAuction(variant)) {
     if (bids.length === 0) return null;
     return (
       <div className={styles.bidRow} role="group" aria-label={t("bids")} data-testid="bidding-box">
         {bids.map((a) => (
           <button key={a.bid} type="button" className={styles.choice} onClick={() => act(a)} data-testid={`bid-${a.bid}`}>
-            {bidLabel(te, a.bid)}
+            {bidLabel(te, variant, a.bid)}
           </button>
         ))}
       </div>
     );
   }
-  const { columns, cells } = ladderCells(options);
+  const { columns, cells } = ladderCells(variant, options);
   const last = columns[columns.length - 1]!;
   const levels = [...new Set(cells.map((c) => c.level))];
   const passCorner = levels.slice(0, 2).every((level) => !cells.some((c) => c.level === level && c.column === last));
@@ -75,7 +80,7 @@ export function BiddingBox({ variant, options, bids, canPass, act, t, te }: { va
             const cell = cells.find((c) => c.level === level && c.column === column);
             if (!cell) return null;
             const on = legal.has(cell.id);
-            const label = bidLabel(te, cell.id);
+            const label = bidLabel(te, variant, cell.id);
             return (
               <button
                 key={column}

@@ -26,8 +26,8 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
   const router = useRouter();
   const trpc = useTRPC();
   const ids = variantIds();
-  const [variant, setVariant] = useState<string>(ids[0] ?? "classic");
-  const [options, setOptions] = useState<RuleOptions>(() => defaultRuleOptions(ids[0] ?? "classic"));
+  const [variant, setVariant] = useState<string>(ids[0]!);
+  const [options, setOptions] = useState<RuleOptions>(() => defaultRuleOptions(ids[0]!));
   const [isPrivate, setPrivate] = useState(false);
   const [turnSeconds, setTurnSeconds] = useState(45);
   const [trickPauseMs, setTrickPauseMs] = useState<number>(TRICK_PAUSE_MS.default);

@@ -21,7 +21,7 @@ import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "@/protoco
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import dynamic from "next/dynamic";
-import { actionLabel, bidLabel, cardName, errorText, systemLine, explain, fixedPartnerships, outcomeText, phaseLabel, seatName, sharedScores, type Translator } from "./format";
+import { actionLabel, bidLabel, cardName, errorText, systemLine, explain, fixedPartnerships, ladderAuction, outcomeText, phaseLabel, seatName, sharedScores, unbidContract, type Translator } from "./format";
 import { BiddingBox } from "./BiddingBox";
 import { MatchSummary } from "./MatchSummary";
 import { HandsTable, signed } from "./HandsTable";
@@ -95,8 +95,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const over = table.status === "finished" || view?.over === true;
   const partnerships = fixedPartnerships(table.variant, hand?.contract ?? null, hand?.phase ?? null);
   const standIn = me !== null && table.seatInfo[me]?.away === true && !over;
-  // In an es-makker auction the bidding box sits on the felt, where the trick goes later, for the whole auction.
-  const boxInFelt = me !== null && hand?.phase === "auction" && table.variant === "esmakker";
+  // In a ladder auction (es-makker's) the bidding box sits on the felt, where the trick goes later, for the whole auction.
+  const boxInFelt = me !== null && hand?.phase === "auction" && ladderAuction(table.variant);
   const lastResult: HandResult | undefined = view?.results[view.results.length - 1];
   const seated = me !== null;
   /** A seat taken during the match: this person's from the next deal on. */
@@ -170,7 +170,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         <div className={styles.seatStatus}>
           {lastCall && (
             <span className={styles.bubble} data-testid={`last-call-${seat}`}>
-              {actionLabel(te, tg, lastCall.action)}
+              {actionLabel(te, tg, lastCall.action, table.variant)}
             </span>
           )}
           {isTurn && (occ?.kind === "bot" || info.away) && <span className={styles.thinking}>{t("thinking")}</span>}
@@ -275,7 +275,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         )}
       </div>
 
-      {hand && !over && <ContractBar hand={hand} names={names} t={t} te={te} tg={tg} me={me} declaringSide={declaringSide} partnerships={partnerships} />}
+      {hand && !over && <ContractBar variant={table.variant} hand={hand} names={names} t={t} te={te} tg={tg} me={me} declaringSide={declaringSide} partnerships={partnerships} />}
 
       <p className={`${styles.turnBanner} ${myTurn ? styles.turnMine : ""}`} role="status" aria-live="polite" data-testid="turn-banner">
         {turnText}
@@ -362,7 +362,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
         <ol className={styles.auction} aria-label={t("auction")} data-testid="auction">
           {hand.auction.map((x, i) => (
             <li key={i}>
-              <span className={styles.auctionName}>{names[x.seat]}</span> {actionLabel(te, tg, x.action)}
+              <span className={styles.auctionName}>{names[x.seat]}</span> {actionLabel(te, tg, x.action, table.variant)}
             </li>
           ))}
         </ol>
@@ -442,23 +442,23 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
 }
 
 /** Contract, declarer, partner ace, trump, what the declaring side needs, the kat and classic's turned card. */
-function ContractBar({ hand, names, t, te, tg, me, declaringSide, partnerships }: { hand: HandView; names: string[]; me: Seat | null; declaringSide: Seat[]; partnerships: boolean } & Tr) {
+function ContractBar({ variant, hand, names, t, te, tg, me, declaringSide, partnerships }: { variant: string; hand: HandView; names: string[]; me: Seat | null; declaringSide: Seat[]; partnerships: boolean } & Tr) {
   const c = hand.contract;
   const info = hand.info;
-  const game = typeof info.game === "string" ? info.game : null;
-  const turned = typeof info.turnedCard === "string" ? info.turnedCard : null;
-  const trump = c?.trump ?? (typeof info.trump === "string" ? info.trump : null);
+  const game = info.game ?? null;
+  const turned = info.turnedCard ?? null;
+  const trump = c?.trump ?? info.trump ?? null;
   const sideTricks = declaringSide.reduce<number>((n, s) => n + (hand.tricksWon[s] ?? 0), 0);
   const katCards = hand.kat?.cards.filter((x): x is Card => x !== null) ?? [];
-  const katMine = info.katLaidBy !== undefined && info.katLaidBy !== null && info.katLaidBy === me;
+  const katMine = info.katLaidBy != null && info.katLaidBy === me;
   const trumpKnown = c !== null || trump !== null || game !== null;
   return (
     <dl className={styles.contractBar} data-testid="contract-bar">
-      {c && c.bid !== "trump" && c.bid !== "noTrump" && (
+      {c && !unbidContract(variant, c.bid) && (
         <div data-testid="contract">
           <dt>{t("contract")}</dt>
           <dd>
-            <strong>{bidLabel(te, c.bid)}</strong>
+            <strong>{bidLabel(te, variant, c.bid)}</strong>
             {c.declarer !== null && ` · ${names[c.declarer]}`}
             {/* Alone only for contracts played alone by nature (sol, grandi): a called ace's holder may still be unknown. */}
             {c.alone && (c.need?.max !== undefined || c.called === undefined) && ` · ${t("alone")}`}
@@ -482,7 +482,7 @@ function ContractBar({ hand, names, t, te, tg, me, declaringSide, partnerships }
       {trumpKnown && (
         <div data-testid="trump">
           <dt>{tg("terms.trump")}</dt>
-          <dd>{trump ? <Suit suit={trump} tg={tg} /> : TRUMP_PENDING.has(hand.phase) && c?.need?.max === undefined && c?.bid !== "nolo" ? t("trumpPending") : tg("terms.noTrump")}</dd>
+          <dd>{trump ? <Suit suit={trump} tg={tg} /> : TRUMP_PENDING.has(hand.phase) && c?.need?.max === undefined ? t("trumpPending") : tg("terms.noTrump")}</dd>
         </div>
       )}
       {c?.need && declaringSide.length > 0 && (
@@ -533,7 +533,7 @@ function Choices({
   variant: string; options: Readonly<Record<string, unknown>>; legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; upTo3: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
 } & Tr) {
   const bids = legal.filter((a): a is Extract<Action, { type: "bid" }> => a.type === "bid");
-  const boxed = variant === "esmakker" && legal.every((a) => a.type === "bid" || a.type === "pass");
+  const boxed = ladderAuction(variant) && legal.every((a) => a.type === "bid" || a.type === "pass");
   const others = legal.filter((a) => a.type !== "bid" && a.type !== "exchange" && a.type !== "hide" && a.type !== "play" && !(boxed && a.type === "pass"));
   return (
     <section className={styles.choices} data-testid="choices" aria-label={t("yourChoice")}>
@@ -620,7 +620,7 @@ function Results({ table, names, t, te, hashes, last, me }: { table: TableSnapsh
       <h3>{t("howScored")}</h3>
       <ul data-testid="result-explanation">
         {last.explanation.map((line, i) => (
-          <li key={i}>{explain(te, line, names)}</li>
+          <li key={i}>{explain(te, line, names, table.variant)}</li>
         ))}
       </ul>
       <h3>{t("totals")}</h3>

@@ -1,10 +1,11 @@
 /**
- * Turning engine data into interface text: bid names, seat and side names in
- * score explanations, and engine error codes, through the "engine" messages.
- * Unknown keys fall back to something readable rather than failing.
+ * Turning engine data into interface text: bid names (as each variant
+ * describes its bids), seat and side names in score explanations, and engine
+ * error codes, through the "engine" messages. Unknown keys fall back to
+ * something readable rather than failing.
  */
-import { pairsPlay, variantMeta } from "@/engine/meta";
-import type { ScoreLine } from "@/engine/types";
+import { describeBid, pairsPlay, variantMeta } from "@/engine/meta";
+import type { MessageRef, ScoreLine } from "@/engine/types";
 
 /** next-intl's translator, as far as these helpers need it. */
 export interface Translator {
@@ -15,31 +16,40 @@ export interface Translator {
 /** Message keys may not contain dots; engine keys and codes use dots and slashes. */
 export const flatKey = (key: string): string => key.replace(/[./]/g, "_");
 
-const BID = /^(\d+)(vip|gode|sans|halve|staerke)?$/;
+/** An "engine" message the engine names (a bid's name, ...), its message parameters rendered first; the key when there is no such message. */
+export function messageText(t: Translator, ref: MessageRef): string {
+  if (!t.has(ref.key)) return ref.key;
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(ref.params ?? {})) params[k] = typeof v === "object" ? messageText(t, v) : v;
+  return t(ref.key, params);
+}
 
 /**
- * A bid or contract by its engine id ("8vip", "rensol", "pasnolo"), or an
- * add-on alone ("staerke"), from the "engine" messages: the one mapping from
- * engine ids to contract names, used by the table, history, replays and the
- * rules page.
+ * A bid or contract of `variant` by its engine id ("8vip", "rensol",
+ * "trump"), named as the variant's description of it says (engine meta): the
+ * one mapping from engine ids to contract names, used by the table, history,
+ * replays and the rules page. An id the variant does not describe shows as it is.
  */
-export function bidLabel(t: Translator, bid: string): string {
-  if (t.has(`bids.${bid}`)) return t(`bids.${bid}`);
-  if (t.has(`addOns.${bid}`)) return t(`addOns.${bid}`);
-  const m = BID.exec(bid);
-  if (m) return m[2] ? `${m[1]} ${t.has(`addOns.${m[2]}`) ? t(`addOns.${m[2]}`) : m[2]}` : m[1]!;
-  return bid;
+export function bidLabel(t: Translator, variant: string, bid: string): string {
+  const description = describeBid(variant, bid);
+  return description ? messageText(t, description.label) : bid;
 }
+
+/** Whether a contract is only the trump of the deal, with no bid to name (classic and knock-out whist). */
+export const unbidContract = (variant: string, bid: string): boolean => describeBid(variant, bid)?.kind === "unbid";
+
+/** Whether the variant's bids climb a ladder of trick levels, laid out as a grid in the bidding box (es-makker). */
+export const ladderAuction = (variant: string): boolean => variantMeta(variant)?.auction === "ladder";
 
 const SEAT_PARAMS = new Set(["declarer", "partner", "seat", "by", "winner", "player"]);
 
-/** One explanation line, with seat numbers shown as player names and sides as pairs of names. */
-export function explain(t: Translator, line: ScoreLine, names: readonly string[]): string {
+/** One explanation line of a hand of `variant`, with seat numbers shown as player names and sides as pairs of names. */
+export function explain(t: Translator, line: ScoreLine, names: readonly string[], variant: string): string {
   const params: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(line.params ?? {})) {
     if (SEAT_PARAMS.has(k) && typeof v === "number") params[k] = names[v] ?? String(v);
     else if (k === "side" && typeof v === "number") params[k] = `${names[v] ?? v} & ${names[(v + 2) % 4] ?? v + 2}`;
-    else if (k === "bid" && typeof v === "string") params[k] = bidLabel(t, v);
+    else if (k === "bid" && typeof v === "string") params[k] = bidLabel(t, variant, v);
     else if (k === "addOn" && typeof v === "string") params[k] = t.has(`addOns.${v}`) ? t(`addOns.${v}`) : v;
     else params[k] = v;
   }
@@ -73,9 +83,9 @@ export function cardName(tg: Translator, code: string): string {
   return tg("card", { rank: rankWord, suit });
 }
 
-/** What a seat did in the auction or set-up, in words: "8 vip", "Pass", "Hearts", "Call ace of hearts". */
-export function actionLabel(te: Translator, tg: Translator, a: { type: string; bid?: string; suit?: string; card?: string }): string {
-  if (a.type === "bid" && a.bid) return bidLabel(te, a.bid);
+/** What a seat did in the auction or set-up of a hand of `variant`, in words: "8 vip", "Pass", "Hearts", "Call ace of hearts". */
+export function actionLabel(te: Translator, tg: Translator, a: { type: string; bid?: string; suit?: string; card?: string }, variant: string): string {
+  if (a.type === "bid" && a.bid) return bidLabel(te, variant, a.bid);
   if (a.type === "trump" && a.suit) return tg(`suits.${a.suit}`);
   if (a.type === "call" && a.card) return cardName(tg, a.card);
   return te.has(`actions.${a.type}`) ? te(`actions.${a.type}`) : a.type;

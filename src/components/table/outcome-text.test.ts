@@ -3,18 +3,8 @@
  * and the table's own chat lines (the stand-in's choices) in each language.
  */
 import { describe, expect, it } from "vitest";
-import { IntlMessageFormat } from "intl-messageformat";
-import { MESSAGES } from "@/i18n/messages";
-import { outcomeText, systemLine, type Translator } from "./format";
-
-/** The "engine" (or another namespace's) messages of `locale` as a translator (flat dotted keys). */
-function engineTranslator(locale: "da" | "nb" | "en", namespace: "engine" | "game" = "engine"): Translator {
-  const root = MESSAGES[locale][namespace] as unknown as Record<string, unknown>;
-  const find = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), root);
-  const t = ((key: string, values?: Record<string, string | number>) => new IntlMessageFormat(find(key) as string, locale).format(values) as string) as Translator;
-  t.has = (key: string) => typeof find(key) === "string";
-  return t;
-}
+import { outcomeText, systemLine } from "./format";
+import { engineTranslator } from "./test-translator";
 
 const made = { outcome: "made", contract: { declarer: 0, partners: [2] } };
 const lost = { outcome: "lost", contract: { declarer: 1, partners: [] } };

@@ -118,7 +118,8 @@ describe("bot worker pool", () => {
   it("reports a decision that fails in the worker and keeps working", async () => {
     const pool = newPool();
     const v = firstCardView("pool-d");
-    const notMyTurn: MatchView = { ...v, hand: { ...v.hand!, legal: [] } };
+    // The spread loses which variant's hand it is: the same view, so the same case of the union.
+    const notMyTurn = { ...v, hand: { ...v.hand!, legal: [] } } as MatchView;
     await expect(pool.decide(notMyTurn, { level: "strong", budgetMs: 50, seed: "x" })).rejects.toThrow(/no action to take/);
     expect(v.hand!.legal).toContainEqual(await pool.decide(v, { level: "strong", budgetMs: 50, seed: "x" }));
   });

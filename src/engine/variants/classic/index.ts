@@ -20,28 +20,23 @@
 import { type Card, type Suit, rankOf, suitOf } from "../../cards";
 import type { TrickRules } from "../../core/trick";
 import type { Deal } from "../../random";
-import type { BaseHand, ContractSummary, HandScore, HandView, MatchContext, ScoreLine, Seat, Variant } from "../../types";
+import type { BaseHand, ContractSummary, HandScore, MatchContext, ScoreLine, Seat, Variant, VariantHandView } from "../../types";
 import { partnerOf } from "../../types";
 import { type ClassicOptions, classicOptionFields, classicOptionsSchema } from "./options";
 import { seatCards } from "../../core/view";
 import { forehandOf, legalPlays, perSeat, playCard, sideOf, sideTricks, sideWorth } from "./play";
-import { classicMeta } from "./meta";
+import { type ClassicMatchInfo, type ClassicViews, classicMeta } from "./meta";
 
 export type { ClassicOptions } from "./options";
+export type { ClassicInfo, ClassicMatchInfo, ClassicViews } from "./meta";
 
 export interface ClassicHand extends BaseHand {
-  readonly phase: "play" | "done";
+  readonly phase: ClassicViews["phase"];
   readonly trump: Suit | null;
   /** The dealer's last card, turned face up to fix trump; null when playing without trumps. */
   readonly turnedCard: Card | null;
   readonly rules: TrickRules;
 }
-
-type ClassicMatchInfo = {
-  readonly games?: readonly [number, number];
-  readonly gamePoints?: readonly [number, number];
-  readonly winner?: 0 | 1;
-};
 
 const contractOf = (hand: ClassicHand): ContractSummary => ({
   bid: hand.trump ? "trump" : "noTrump",
@@ -85,7 +80,7 @@ function trickPoints(tricks: readonly [number, number], o: ClassicOptions): { wi
   return { winner, points, slam };
 }
 
-export const classic: Variant<ClassicOptions, ClassicHand> = {
+export const classic: Variant<ClassicOptions, ClassicHand, ClassicViews> = {
   id: "classic",
   name: { da: "Klassisk whist", nb: "Klassisk whist", en: "Classic whist" },
   ...classicMeta,
@@ -180,7 +175,7 @@ export const classic: Variant<ClassicOptions, ClassicHand> = {
     return { scores, matchInfo, over };
   },
 
-  viewHand(hand: ClassicHand, seat: Seat | null): HandView {
+  viewHand(hand: ClassicHand, seat: Seat | null): VariantHandView<ClassicViews> {
     return {
       phase: hand.phase,
       turn: hand.turn,

@@ -9,13 +9,14 @@ import { type DanishHand, applyDanishAction, danishLegalActions, startDanishHand
 import { type DanishOptions, danishOptionFields, danishOptionsSchema } from "./options";
 import { danishOutcomeModel, scoreDanishHand } from "./score";
 import { viewDanishHand } from "./view";
-import { danishMeta } from "./meta";
+import { type DanishViews, danishMeta } from "./meta";
 
 export type { DanishHand } from "./hand";
 export type { DanishOptions } from "./options";
 export { BIDS, type DanishBid } from "./contract";
+export type { DanishInfo, DanishViews } from "./meta";
 
-export const danish: Variant<DanishOptions, DanishHand> = {
+export const danish: Variant<DanishOptions, DanishHand, DanishViews> = {
   id: "danish",
   name: { da: "Dansk whist", nb: "Dansk whist", en: "Danish whist" },
   ...danishMeta,

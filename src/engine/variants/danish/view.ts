@@ -3,14 +3,15 @@
  * the others' card counts, the public auction, contract and tricks, and its
  * own legal actions.
  */
-import type { HandView, Seat } from "../../types";
+import type { Seat, VariantHandView } from "../../types";
 import { seatCards } from "../../core/view";
 import { nextSeat } from "../../types";
 import { BIDS, isAceLow } from "./contract";
 import { type DanishHand, danishLegalActions, isPasnolo } from "./hand";
+import type { DanishViews } from "./meta";
 import { contractSummary } from "./score";
 
-export function viewDanishHand(hand: DanishHand, seat: Seat | null): HandView {
+export function viewDanishHand(hand: DanishHand, seat: Seat | null): VariantHandView<DanishViews> {
   const hands = seatCards(hand.hands, seat);
   const pasnolo = isPasnolo(hand);
   return {
@@ -28,7 +29,7 @@ export function viewDanishHand(hand: DanishHand, seat: Seat | null): HandView {
     // Auction facts under the same keys as es-makker's view, so a table can show either the same way.
     info: {
       forehand: nextSeat(hand.dealer),
-      standingBid: hand.auction.holder === null ? null : BIDS[hand.auction.rank],
+      standingBid: hand.auction.holder === null ? null : (BIDS[hand.auction.rank] ?? null),
       bidder: hand.auction.holder,
       passed: hand.auction.passed,
       pasnolo,

@@ -39,12 +39,13 @@ import { type EsmakkerHand, applyAction, legalActions, playHandOut, randomLegalA
 import { type EsmakkerOptions, esmakkerOptionFields, esmakkerOptionsSchema } from "./options";
 import { afterHand, esmakkerOutcomeModel, scoreHand } from "./scoring";
 import { viewHand } from "./view";
-import { esmakkerMeta } from "./meta";
+import { type EsmakkerViews, esmakkerMeta } from "./meta";
 
 export type { EsmakkerHand } from "./hand";
 export type { EsmakkerOptions } from "./options";
+export type { EsmakkerInfo, EsmakkerViews } from "./meta";
 
-export const esmakker: Variant<EsmakkerOptions, EsmakkerHand> = {
+export const esmakker: Variant<EsmakkerOptions, EsmakkerHand, EsmakkerViews> = {
   id: "esmakker",
   name: { da: "Es-makker whist", nb: "Es-makker-whist", en: "Es-makker whist (ace partner)" },
   ...esmakkerMeta,

@@ -3,10 +3,10 @@
  * set (only `staerke` and `addOnOrder` change it) and cached by the options
  * object's identity so the auction never rebuilds it.
  */
-import type { Action } from "../../types";
+import type { Action, AddOn } from "../../types";
 import type { EsmakkerOptions } from "./options";
 
-export type AddOn = "vip" | "staerke" | "gode" | "sans" | "halve";
+export type { AddOn };
 export type SolKind = "sol" | "rensol" | "bordlaegger" | "renbordlaegger";
 
 export interface BidDef {

@@ -4,8 +4,9 @@
  * own discards, the partner only once public, a bordlægger's open hand after
  * the first trick, and the fordækt card as a face-down card of the called suit.
  */
-import type { Card } from "../../cards";
-import type { ContractSummary, HandView, Play, Seat, SeatCards, Trick } from "../../types";
+import type { Card, Suit } from "../../cards";
+import type { ContractSummary, Play, Seat, SeatCards, Trick, VariantHandView } from "../../types";
+import type { EsmakkerViews } from "./meta";
 import { type EsmakkerHand, bidDef, legalActions } from "./hand";
 import type { EsmakkerOptions } from "./options";
 import { contractSummary } from "./scoring";
@@ -13,7 +14,7 @@ import { contractSummary } from "./scoring";
 /** How a fordækt card shows to those who may not see it: "X" plus the suit it counts as. */
 export const hiddenCardCode = (suit: string): Card => "X" + suit;
 
-export function viewHand(h: EsmakkerHand, viewer: Seat | null, o: EsmakkerOptions): HandView {
+export function viewHand(h: EsmakkerHand, viewer: Seat | null, o: EsmakkerOptions): VariantHandView<EsmakkerViews> {
   const done = h.phase === "done";
   const def = bidDef(h, o);
   const tableOpen = def?.sol === "bordlaegger" || def?.sol === "renbordlaegger" ? h.tricks.length >= 1 : false;
@@ -51,7 +52,7 @@ export function viewHand(h: EsmakkerHand, viewer: Seat | null, o: EsmakkerOption
       joiners: h.joiners,
       vipTurned: h.deal.kat.slice(0, h.vipTurned),
       katLaidBy: h.katOwner,
-      hiddenCard: h.hidden === null ? null : { seat: h.declarer, suit: h.called![1], code: hiddenCardCode(h.called![1]!) },
+      hiddenCard: h.hidden === null ? null : { seat: h.declarer, suit: h.called![1] as Suit, code: hiddenCardCode(h.called![1]!) },
       tableOpen,
       solLost: h.solLost,
       endReason: h.endReason,

@@ -20,7 +20,7 @@
  *   of a round, or after the one-card round; the winner is that last player,
  *   the player who took every trick, or the one-card round's trick winner.
  */
-import { type Card, type Suit, SUITS, suitOf } from "../../cards";
+import { SUITS, suitOf } from "../../cards";
 import { DECLINE, NO_TRUMP, TRUMP_ACTIONS, playAction } from "../../actions";
 import { followSuitCards, breaksFollowSuit, playOf, winnerOfPlays } from "../../core/trick";
 import { seatCards } from "../../core/view";
@@ -32,49 +32,26 @@ import type {
   EngineEvent,
   HandScore,
   HandStep,
-  HandView,
   MatchContext,
   ScoreLine,
   Seat,
   Trick,
   Variant,
+  VariantHandView,
 } from "../../types";
 import { err, nextSeat } from "../../types";
-import { knockoutMeta } from "./meta";
+import { type KnockoutInfo, type KnockoutMatchInfo, type KnockoutViews, knockoutMeta } from "./meta";
 import { type KnockoutOptions, knockoutOptionFields, knockoutOptionsSchema } from "./options";
 
 export type { KnockoutOptions } from "./options";
+export type { KnockoutInfo, KnockoutMatchInfo, KnockoutViews } from "./meta";
 
 /** Cards each player gets in the first round; one fewer each round after. */
 export const FIRST_ROUND_CARDS = 7;
 
-export interface KnockoutMatchInfo {
-  /** Per seat: the round (0-based) in which the seat went out, or null while it is in. */
-  readonly outIn: readonly (number | null)[];
-  /** Seats on a dog's life in the next round. */
-  readonly dogs: readonly Seat[];
-  /** Seats that have had their dog's life. */
-  readonly dogUsed: readonly Seat[];
-  /** Tricks each seat took in the round before (for choosing trump). */
-  readonly lastTricks: readonly number[];
-  readonly winner: Seat | null;
-}
-
-export interface KnockoutHand extends BaseHand {
-  readonly phase: "trump" | "play" | "done";
-  /** The round, 0-based (the hand index). */
-  readonly round: number;
-  readonly trump: Suit | null;
-  /** The first round's turned card (trump), null in later rounds. */
-  readonly turnedCard: Card | null;
-  /** Who chooses trump (rounds after the first), null in the first round. */
-  readonly chooser: Seat | null;
-  /** Seats playing this round. */
-  readonly playing: readonly Seat[];
-  /** Seats playing this round on a dog's life. */
-  readonly dogs: readonly Seat[];
-  /** Dogs who passed in the trick in progress. */
-  readonly passed: readonly Seat[];
+/** The hand: its public facts are what the view shows (the round being the hand index), all but the card count. */
+export interface KnockoutHand extends BaseHand, Omit<KnockoutInfo, "cards"> {
+  readonly phase: KnockoutViews["phase"];
 }
 
 const noInfo = (seatCount: number): KnockoutMatchInfo => ({
@@ -183,7 +160,7 @@ function trumpChooser(ctx: MatchContext<KnockoutOptions>, info: KnockoutMatchInf
 const contractOf = (hand: KnockoutHand): ContractSummary | null =>
   hand.phase === "trump" ? null : { bid: hand.trump ? "trump" : "noTrump", declarer: hand.chooser, partners: [], trump: hand.trump };
 
-export const knockout: Variant<KnockoutOptions, KnockoutHand> = {
+export const knockout: Variant<KnockoutOptions, KnockoutHand, KnockoutViews> = {
   id: "knockout",
   name: { da: "Knockout-whist", nb: "Knockout-whist", en: "Knock-out whist" },
   ...knockoutMeta,
@@ -261,7 +238,7 @@ export const knockout: Variant<KnockoutOptions, KnockoutHand> = {
     return { scores, matchInfo: next as unknown as Readonly<Record<string, unknown>>, over: next.winner !== null };
   },
 
-  viewHand(hand, seat, options): HandView {
+  viewHand(hand, seat, options): VariantHandView<KnockoutViews> {
     return {
       phase: hand.phase,
       turn: hand.turn,

@@ -15,11 +15,13 @@ import { PASS } from "../../actions";
 import { PLAIN_RULES } from "../../core/trick";
 import { defineOptions, integerOption, type OptionsOf } from "../../options";
 import type { Deal } from "../../random";
-import type { Action, BaseHand, ContractSummary, HandScore, HandStep, HandView, ScoreLine, Seat, SeatAction, Variant } from "../../types";
+import type { Action, BaseHand, ContractSummary, HandScore, HandStep, ScoreLine, Seat, SeatAction, Variant, VariantHandView } from "../../types";
 import { err, nextSeat, partnerOf } from "../../types";
 import { seatCards } from "../../core/view";
 import { forehandOf, legalPlays, perSeat, playCard, sideOf, sideTricks, sideWorth } from "../classic/play";
-import { norwegianMeta } from "./meta";
+import { type NorwegianViews, norwegianMeta } from "./meta";
+
+export type { NorwegianInfo, NorwegianViews } from "./meta";
 
 
 const specs = {
@@ -36,7 +38,7 @@ const defined = defineOptions(specs);
 export type NorwegianOptions = OptionsOf<typeof specs>;
 
 export interface NorwegianHand extends BaseHand {
-  readonly phase: "auction" | "play" | "done";
+  readonly phase: NorwegianViews["phase"];
   readonly auction: readonly SeatAction[];
   /** The seat that said grand; null during the auction and in a pass game. */
   readonly grand: Seat | null;
@@ -113,7 +115,7 @@ function score(hand: NorwegianHand): HandScore {
   };
 }
 
-export const norwegian: Variant<NorwegianOptions, NorwegianHand> = {
+export const norwegian: Variant<NorwegianOptions, NorwegianHand, NorwegianViews> = {
   id: "norwegian",
   name: { da: "Norsk whist", nb: "Norsk whist", en: "Norwegian whist" },
   ...norwegianMeta,
@@ -162,7 +164,7 @@ export const norwegian: Variant<NorwegianOptions, NorwegianHand> = {
     return { scores, matchInfo: winner === null ? {} : { winner }, over: winner !== null };
   },
 
-  viewHand(hand: NorwegianHand, seat: Seat | null): HandView {
+  viewHand(hand: NorwegianHand, seat: Seat | null): VariantHandView<NorwegianViews> {
     return {
       phase: hand.phase,
       turn: hand.turn,
