@@ -116,7 +116,7 @@ export function mailFrom(env: Pick<Env, "MAIL_FROM" | "AUTH_URL" | "PORT"> = get
 
 /** Where mails go when SMTP_URL is unset. */
 export function mailOutboxDir(env: Pick<Env, "MAIL_OUTBOX_DIR"> = getEnv()): string {
-  return path.resolve(env.MAIL_OUTBOX_DIR ?? path.join(DATA_DIR, "outbox"));
+  return path.resolve(/*turbopackIgnore: true*/ env.MAIL_OUTBOX_DIR ?? path.join(DATA_DIR, "outbox"));
 }
 
 let cached: Env | undefined;
