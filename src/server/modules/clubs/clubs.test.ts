@@ -199,9 +199,9 @@ describe("membership administration", () => {
     expect(await refusal(as(admin).removeMember({ clubId: club.id, userId: other.id }))).toEqual({ code: "NOT_FOUND", appCode: "CLUB_MEMBER_NOT_FOUND" });
     const { members } = await as(member).details({ clubId: club.id });
     expect(members.map((m) => [m.displayName, m.role])).toEqual([
-      ["Owner", "owner"],
-      ["Admin", "admin"],
-      ["Member", "member"],
+      [owner.displayName, "owner"],
+      [admin.displayName, "admin"],
+      [member.displayName, "member"],
     ]);
   });
 });
