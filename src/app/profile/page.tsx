@@ -70,6 +70,8 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           <h2 id="profile-edit">{t("edit.title")}</h2>
           <ProfileEditor key={`${me.displayName}|${me.locale}`} displayName={me.displayName} locale={me.locale} />
         </section>
+      </div>
+      <div className="grid grid--wide">
         <section className="card" aria-labelledby="profile-password">
           <h2 id="profile-password">{t("password.title")}</h2>
           <p className="muted">{t("password.explain")}</p>
