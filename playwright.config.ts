@@ -1,9 +1,11 @@
 /**
  * Browser tests (e2e/*.spec.ts) in Debian's Chromium against the production
  * server, started once for the whole run on its own port with a fresh
- * PostgreSQL database (scripts/e2e-server.ts).
+ * PostgreSQL database (scripts/e2e-server.ts). Its mail goes over SMTP to
+ * E2E_SMTP_PORT, where e2e/accounts.spec.ts listens (e2e/mail.ts).
  */
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SMTP_PORT } from "./e2e/mail";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -54,6 +56,7 @@ export default defineConfig({
       AUTH_TRUST_HOST: "true",
       NEXT_TELEMETRY_DISABLED: "1",
       REDIS_URL: "",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // The ranked queue offers computer players after this wait (60 s in production).
       RANKED_COMPUTER_OFFER_SECONDS: "3",
     },

@@ -3,6 +3,7 @@
  * in and out through the real forms, and switching the interface language.
  * Elements are found by test id (the visible texts change with the language).
  */
+import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 
 export type Account = { email: string; password: string; displayName: string };
@@ -10,11 +11,18 @@ export type UiLocale = "da" | "nb" | "en";
 
 let counter = 0;
 
-/** An account no other run has used: the email carries the time, the process and a counter. */
+/**
+ * An account no other run has used: the email carries the time, the process
+ * and a counter; the display name (unique in any case, server-side) a random tag.
+ */
 export function uniqueAccount(name = "Player"): Account {
   counter += 1;
   const tag = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-  return { email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "")}-${tag}@example.test`, password: `pw-${tag}-secret`, displayName: `${name} ${tag.slice(-5)}` };
+  return {
+    email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "")}-${tag}@example.test`,
+    password: `pw-${tag}-secret`,
+    displayName: `${name} ${randomBytes(3).toString("hex")}`,
+  };
 }
 
 /** Fills and submits the registration form; on success the app logs in and shows /profile. */

@@ -22,7 +22,7 @@ test("the credentials endpoint refuses a wrong password, then blocks the email a
   const email = `ratelimit-${Date.now().toString(36)}@example.test`;
   const password = "right-password-1";
   const register = await request.post("/api/trpc/accounts.register", {
-    data: { json: { email, password, displayName: "Rate Limited", locale: "en" } },
+    data: { json: { email, password, displayName: `Rate Limited ${Date.now().toString(36)}`, locale: "en" } },
   });
   expect(register.status()).toBe(200);
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureLocalSecret, parseEnv } from "./env";
+import { DATA_DIR, ensureLocalSecret, mailFrom, mailOutboxDir, parseEnv, publicBaseUrl } from "./env";
 
 const secret = "x".repeat(40);
 
@@ -34,6 +34,27 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u@db:5432/w", AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
     // Zero-configuration production (embedded database) may generate its own.
     expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
+  });
+
+  it("takes an smtp:// or smtps:// SMTP_URL and a sender address; without them mails go to .data/outbox", () => {
+    const local = parseEnv({ SMTP_URL: "", MAIL_FROM: "" });
+    expect(local.SMTP_URL).toBeUndefined();
+    expect(mailOutboxDir(local)).toBe(path.join(DATA_DIR, "outbox"));
+    expect(mailFrom(local)).toBe("Whist <no-reply@localhost>");
+    expect(publicBaseUrl(local)).toBe("http://localhost:3000");
+    const configured = parseEnv({ SMTP_URL: "smtps://user:pw@mail.example:465", MAIL_FROM: "Whistklubben <post@whist.example>", AUTH_URL: "https://whist.example/" });
+    expect(configured.SMTP_URL).toBe("smtps://user:pw@mail.example:465");
+    expect(mailFrom(configured)).toBe("Whistklubben <post@whist.example>");
+    expect(mailFrom({ ...configured, MAIL_FROM: undefined })).toBe("Whist <no-reply@whist.example>");
+    expect(publicBaseUrl(configured)).toBe("https://whist.example");
+    for (const bad of ["http://mail.example", "mail.example:25"]) expect(() => parseEnv({ SMTP_URL: bad })).toThrow(/SMTP_URL/);
+    for (const bad of ["no address", "Name <broken>", "a@b\nBcc: x@y"]) expect(() => parseEnv({ MAIL_FROM: bad })).toThrow(/MAIL_FROM/);
+  });
+
+  it("requires AUTH_URL in production when mails are sent over SMTP (links must not follow a request's Host)", () => {
+    const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587" };
+    expect(() => parseEnv(production)).toThrow(/AUTH_URL is required/);
+    expect(parseEnv({ ...production, AUTH_URL: "https://whist.example" }).AUTH_URL).toBe("https://whist.example");
   });
 
   it("lists every invalid variable", () => {

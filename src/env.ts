@@ -36,6 +36,19 @@ export const envSchema = z
      * 0: none, the client is the socket's peer; a client-sent header is ignored.
      */
     TRUST_PROXY: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10).default(0)),
+    /**
+     * SMTP server for account mails (password reset, email verification), e.g.
+     * smtps://user:password@mail.example:465. Unset: mails go to the local outbox
+     * (MAIL_OUTBOX_DIR), each one also logged with its link.
+     */
+    SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^smtps?$/, error: "an smtp:// or smtps:// URL" }).optional()),
+    /** Sender of account mails, "Name <address>" or an address. Unset: Whist <no-reply@host of AUTH_URL or localhost>. */
+    MAIL_FROM: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().max(200).regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "an address, optionally as Name <address>").optional(),
+    ),
+    /** Folder of the local outbox (mails written as .eml files when SMTP_URL is unset). */
+    MAIL_OUTBOX_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,
     /** Seconds a lone player waits in the ranked queue before it offers a table with computer players. */
@@ -53,6 +66,10 @@ export const envSchema = z
         path: ["AUTH_SECRET"],
         message: "AUTH_SECRET is required in production (generate one with `openssl rand -base64 33`)",
       });
+    }
+    // Links in real mails must point at the public site, never at whatever Host a request claimed.
+    if (env.NODE_ENV === "production" && env.SMTP_URL && !env.AUTH_URL) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_URL"], message: "AUTH_URL is required in production when SMTP_URL is set (mails link to it)" });
     }
   });
 
@@ -82,6 +99,25 @@ export function ensureLocalSecret(dataDir: string): { secret: string; created: b
 }
 
 export const DATA_DIR = path.resolve(process.cwd(), ".data");
+
+/**
+ * The site's public base URL without a trailing slash, for links that leave
+ * the site (mails): AUTH_URL, else this machine on PORT (the zero-configuration
+ * mode). Never a request's Host header, which a client chooses.
+ */
+export function publicBaseUrl(env: Pick<Env, "AUTH_URL" | "PORT"> = getEnv()): string {
+  return (env.AUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** The sender of account mails: MAIL_FROM, else no-reply at the public host. */
+export function mailFrom(env: Pick<Env, "MAIL_FROM" | "AUTH_URL" | "PORT"> = getEnv()): string {
+  return env.MAIL_FROM ?? `Whist <no-reply@${new URL(publicBaseUrl(env)).hostname}>`;
+}
+
+/** Where mails go when SMTP_URL is unset. */
+export function mailOutboxDir(env: Pick<Env, "MAIL_OUTBOX_DIR"> = getEnv()): string {
+  return path.resolve(/*turbopackIgnore: true*/ env.MAIL_OUTBOX_DIR ?? path.join(DATA_DIR, "outbox"));
+}
 
 let cached: Env | undefined;
 

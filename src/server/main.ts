@@ -11,12 +11,13 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { Server } from "socket.io";
-import { DATA_DIR, loadEnv } from "@/env";
+import { DATA_DIR, loadEnv, mailOutboxDir } from "@/env";
 import { startEmbeddedDb, type EmbeddedDb } from "@/server/embedded-db";
 import { migrateDeploy } from "@/server/migrate";
 import { disconnectDb, getDb, getPool } from "@/server/db";
 import { healthRoutes } from "@/server/health";
 import { pruneSessions } from "@/server/auth/sessions";
+import { pruneAccountTokens } from "@/server/auth/account-tokens";
 import { closeRateLimiters } from "@/server/rate-limit";
 import { connectCluster, registerRealtime } from "@/server/realtime";
 import { addSocketSecurityHeaders, guardRequest } from "@/server/http/guard";
@@ -35,6 +36,7 @@ async function main() {
   process.env.AUTH_TRUST_HOST ??= "true";
 
   const env = loadEnv((msg) => log.info(msg));
+  if (!env.SMTP_URL) log.info(`SMTP_URL not set: mails go to the local outbox ${mailOutboxDir(env)} (each one logged with its link)`);
   const dev = env.NODE_ENV !== "production";
   const started = Date.now();
 
@@ -84,8 +86,11 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log.info({ port, ms: Date.now() - started }, `ready on http://${shownHost}:${port} (${dev ? "development" : "production"}, ${Date.now() - started} ms)`);
 
-  // Ended sessions (expired or idle) are refused anyway; drop their rows hourly.
-  const prune = () => void pruneSessions(getDb()).catch((err) => log.error({ err }, "pruning sessions failed"));
+  // Ended sessions (expired or idle) and expired mail links are refused anyway; drop their rows hourly.
+  const prune = () => {
+    void pruneSessions(getDb()).catch((err) => log.error({ err }, "pruning sessions failed"));
+    void pruneAccountTokens(getDb()).catch((err) => log.error({ err }, "pruning account tokens failed"));
+  };
   prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // Replays' double-dummy analysis: queued hands are solved in the background, at low priority.

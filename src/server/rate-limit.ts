@@ -6,6 +6,8 @@
  *       (keys are strings the caller builds, e.g. `user:<id>`); with
  *       `blockDuration`, a key over the limit stays refused that many seconds.
  *       The same name and options give the same limiter.
+ *   take(limiter, key)
+ *     → consumes one point: null when allowed, else the wait in ms.
  *
  * `consume(key)` is one atomic step in the shared store (a Lua script in
  * Redis, one INSERT … ON CONFLICT … RETURNING in PostgreSQL), so concurrent
@@ -28,6 +30,7 @@ import {
   RateLimiterPostgres,
   RateLimiterRedis,
   type RateLimiterAbstract,
+  type RateLimiterRes,
 } from "rate-limiter-flexible";
 import { getEnv } from "@/env";
 import { usingEmbeddedDb } from "@/server/db";
@@ -127,6 +130,21 @@ export function rateLimiter(name: string, opts: RateLimitOptions): RateLimiterAb
   }
   s.limiters.set(id, limiter);
   return limiter;
+}
+
+function isLimitRefusal(error: unknown): error is RateLimiterRes {
+  return typeof error === "object" && error !== null && "msBeforeNext" in error && !(error instanceof Error);
+}
+
+/** Consumes one point; null when allowed, the wait in ms when refused (store errors are thrown). */
+export async function take(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (error) {
+    if (isLimitRefusal(error)) return Math.max(1, error.msBeforeNext);
+    throw error;
+  }
 }
 
 /** Closes the store connections (graceful shutdown, end of a test file). */

@@ -42,6 +42,16 @@ describe("describeError", () => {
     });
   });
 
+  it("shows a service error that names a field at that field, with its parameters", () => {
+    const weak = { data: { code: "BAD_REQUEST", appCode: "WEAK_PASSWORD", params: { reason: "common", field: "newPassword" }, issues: null } };
+    expect(describeError(weak)).toEqual({
+      form: { key: "BAD_REQUEST" },
+      fields: { newPassword: { key: "WEAK_PASSWORD", values: { reason: "common", field: "newPassword" } } },
+    });
+    const taken = { data: { code: "CONFLICT", appCode: "DISPLAY_NAME_TAKEN", params: { field: "displayName" }, issues: null } };
+    expect(describeError(taken).fields.displayName).toEqual({ key: "DISPLAY_NAME_TAKEN", values: { field: "displayName" } });
+  });
+
   it("falls back to generic for unknown codes and to NETWORK when fetch failed", () => {
     expect(describeError({ data: { code: "INTERNAL_SERVER_ERROR" } }).form).toEqual({ key: "generic" });
     expect(describeError(new TypeError("Failed to fetch")).form).toEqual({ key: "NETWORK" });
@@ -50,7 +60,7 @@ describe("describeError", () => {
 
   it("only produces keys that exist in the errors namespace", () => {
     const keys = [
-      ...["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "EMAIL_TAKEN", "INVALID_CREDENTIALS", "BAD_REQUEST", "X"].map(
+      ...["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "EMAIL_TAKEN", "INVALID_CREDENTIALS", "BAD_REQUEST", "X", "DISPLAY_NAME_TAKEN", "WEAK_PASSWORD", "WRONG_PASSWORD", "INVALID_TOKEN"].map(
         (code) => describeCode(code).key,
       ),
       describeCode("TOO_MANY_REQUESTS", { minutes: 3 }).key,

@@ -2,6 +2,8 @@
  * Turns a failed tRPC call into translation keys of the `errors` namespace:
  * one message for the form as a whole and one per invalid field. The server's
  * error shape is documented in src/server/api/trpc.ts (appCode, params, issues).
+ * A service error that names a field (params.field, e.g. WEAK_PASSWORD on
+ * "password") is shown at that field.
  */
 
 export type TranslatableMessage = {
@@ -37,6 +39,10 @@ const KNOWN_CODES = new Set([
   "BAD_REQUEST",
   "TABLE_QUOTA",
   "TABLE_RATE_LIMITED",
+  "DISPLAY_NAME_TAKEN",
+  "WEAK_PASSWORD",
+  "WRONG_PASSWORD",
+  "INVALID_TOKEN",
 ]);
 
 /** One field's zod issue → its message. */
@@ -92,6 +98,8 @@ export function describeError(error: unknown): DescribedError {
     if (issue.path && !fields[issue.path]) fields[issue.path] = describeIssue(issue);
   }
   const code = data.appCode ?? data.code;
-  const form = Object.keys(fields).length > 0 && code === "BAD_REQUEST" ? { key: "BAD_REQUEST" } : describeCode(code, data.params);
+  const field = typeof data.params?.field === "string" ? data.params.field : null;
+  if (field && !fields[field]) fields[field] = describeCode(code, data.params);
+  const form = Object.keys(fields).length > 0 && (code === "BAD_REQUEST" || field) ? { key: "BAD_REQUEST" } : describeCode(code, data.params);
   return { form, fields };
 }

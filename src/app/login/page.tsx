@@ -1,6 +1,7 @@
 /**
  * /login: the login form, with a notice saying why the visitor is here
- * (a protected page sent them, they just logged out). Signed-in users go on.
+ * (a protected page sent them, they just logged out, they just reset their
+ * password) and the way to a forgotten password. Signed-in users go on.
  */
 import Link from "next/link";
 import type { Metadata } from "next";
@@ -36,9 +37,19 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
           {params.loggedOut === "everywhere" ? t("loggedOutEverywhere") : t("loggedOut")}
         </FormNotice>
       )}
+      {params.reset === "done" && (
+        <FormNotice tone="success" testId="password-reset-done">
+          {t("passwordReset")}
+        </FormNotice>
+      )}
       <p className="muted">{t("intro")}</p>
       <div className="card">
         <LoginForm redirectTo={next} />
+        <p className="form-footer">
+          <Link href="/forgot-password" data-testid="forgot-password-link">
+            {t("forgotLink")}
+          </Link>
+        </p>
       </div>
       <p className="form-footer">
         {t("noAccount")} <Link href="/register">{t("registerLink")}</Link>

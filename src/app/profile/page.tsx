@@ -1,8 +1,9 @@
 /**
- * /profile: the signed-in user's own profile (name, email, language, member
- * since), the form to change name and language, and the sections later
- * features fill: ratings, games and the clubs the user belongs to, each
- * with their role. Visitors are sent to /login.
+ * /profile: the signed-in user's own profile (name, email and whether it is
+ * verified, language, member since), the forms to change name and language
+ * and the password, sessions, and the sections later features fill: ratings,
+ * games and the clubs the user belongs to, each with their role. Visitors
+ * are sent to /login.
  */
 import Link from "next/link";
 import type { Metadata } from "next";
@@ -12,6 +13,8 @@ import { LOCALE_NAMES } from "@/i18n/config";
 import { ProfileEditor } from "@/components/profile/ProfileEditor";
 import { ProfileSections } from "@/components/profile/ProfileSections";
 import { ProfileClubs } from "@/components/profile/ProfileClubs";
+import { EmailStatus } from "@/components/profile/EmailStatus";
+import { PasswordChangeForm } from "@/components/profile/PasswordChangeForm";
 import { ProfileGames } from "@/app/_components/ProfileGames";
 import { ProfileRatings } from "@/app/_components/ProfileRatings";
 import { FormNotice } from "@/components/forms/FormNotice";
@@ -50,7 +53,10 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
           </h2>
           <dl className="facts">
             <dt>{t("email")}</dt>
-            <dd data-testid="profile-email">{me.email}</dd>
+            <dd>
+              <span data-testid="profile-email">{me.email}</span>
+              <EmailStatus verified={me.emailVerifiedAt !== null} />
+            </dd>
             <dt>{t("locale")}</dt>
             <dd lang={me.locale}>{LOCALE_NAMES[me.locale]}</dd>
             <dt>{t("memberSince")}</dt>
@@ -63,6 +69,13 @@ export default async function ProfilePage({ searchParams }: { searchParams: Sear
         <section className="card" aria-labelledby="profile-edit">
           <h2 id="profile-edit">{t("edit.title")}</h2>
           <ProfileEditor key={`${me.displayName}|${me.locale}`} displayName={me.displayName} locale={me.locale} />
+        </section>
+      </div>
+      <div className="grid grid--wide">
+        <section className="card" aria-labelledby="profile-password">
+          <h2 id="profile-password">{t("password.title")}</h2>
+          <p className="muted">{t("password.explain")}</p>
+          <PasswordChangeForm />
         </section>
         <section className="card" aria-labelledby="profile-sessions">
           <h2 id="profile-sessions">{t("sessions.title")}</h2>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALES } from "../config";
 import { MESSAGES } from "./index";
+import { MAIL_MESSAGES } from "./mail";
 import { getVariant, variantIds } from "@/engine";
 
 /** Flattens nested messages to "namespace.key.sub" → text (arrays index by position). */
@@ -43,6 +44,19 @@ describe.each(LOCALES)("messages for %s", (locale) => {
     for (const [key, text] of flat) {
       expect(text.trim(), key).not.toBe("");
       expect(argumentNames(text, locale), key).toEqual(argumentNames(reference.get(key) ?? "", "en"));
+    }
+  });
+});
+
+describe.each(LOCALES)("mail texts for %s (server only, kept out of MESSAGES)", (locale) => {
+  const mailReference = flatten(MAIL_MESSAGES.en);
+  const flat = flatten(MAIL_MESSAGES[locale]);
+
+  it("has exactly the English keys, each parsing with the same arguments", () => {
+    expect([...flat.keys()].sort()).toEqual([...mailReference.keys()].sort());
+    for (const [key, text] of flat) {
+      expect(text.trim(), key).not.toBe("");
+      expect(argumentNames(text, locale), key).toEqual(argumentNames(mailReference.get(key) ?? "", "en"));
     }
   });
 });

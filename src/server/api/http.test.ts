@@ -8,7 +8,7 @@ import { encode } from "next-auth/jwt";
 import { appRouter } from "./root";
 import { createContextFromHeaders } from "./context";
 import { startSession } from "@/server/auth/sessions";
-import { closeTestDb, createTestUser, testDb, uniqueEmail } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testDb, uniqueDisplayName, uniqueEmail } from "@/server/test/helpers";
 
 afterAll(closeTestDb);
 
@@ -32,7 +32,7 @@ async function call(method: "GET" | "POST", procedure: string, input: unknown, h
 describe("tRPC over HTTP", () => {
   it("reports a duplicate email as 409 with appCode EMAIL_TAKEN", async () => {
     const user = await createTestUser();
-    const { status, body } = await call("POST", "accounts.register", { email: user.email, password: "whatever-123", displayName: "Dup", locale: "en" });
+    const { status, body } = await call("POST", "accounts.register", { email: user.email, password: "whatever-it-takes-123", displayName: uniqueDisplayName("Dup"), locale: "en" });
     expect(status).toBe(409);
     expect(body.error?.json.data).toMatchObject({ code: "CONFLICT", appCode: "EMAIL_TAKEN", issues: null, httpStatus: 409 });
   });
@@ -58,13 +58,14 @@ describe("tRPC over HTTP", () => {
     const token = await encode({ token: { sub: user.id, sid }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token", maxAge: 600 });
     const signedIn = await call("GET", "accounts.me", undefined, { cookie: `authjs.session-token=${token}` });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.result?.data.json).toMatchObject({ id: user.id, email: user.email, displayName: "Cookie Carl" });
+    expect(signedIn.body.result?.data.json).toMatchObject({ id: user.id, email: user.email, displayName: user.displayName });
   });
 
   it("registers over HTTP and returns the new account", async () => {
     const email = uniqueEmail("http");
-    const { status, body } = await call("POST", "accounts.register", { email, password: "long-enough", displayName: "Hanne", locale: "da" });
+    const displayName = uniqueDisplayName("Hanne");
+    const { status, body } = await call("POST", "accounts.register", { email, password: "long-enough", displayName, locale: "da" });
     expect(status).toBe(200);
-    expect(body.result?.data.json).toMatchObject({ email, displayName: "Hanne", locale: "da" });
+    expect(body.result?.data.json).toMatchObject({ email, displayName, locale: "da" });
   });
 });

@@ -29,6 +29,8 @@ export type Context = {
   db: Db;
   /** The signed-in user, freshly read from the database; null for visitors. */
   user: SessionUser | null;
+  /** The signed-in request's server-side session (src/server/auth/sessions.ts); absent or null otherwise. */
+  sessionId?: string | null;
   /** The locale to answer in (profile, then cookie, then browser). */
   locale: Locale;
   /** Client IP as best known (for rate limiting). */

@@ -13,8 +13,7 @@
  * A successful login gives its own attempt back and clears the (email, IP)
  * count. The IP must come from clientIpFromHeaders (TRUST_PROXY).
  */
-import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
-import { rateLimiter } from "@/server/rate-limit";
+import { rateLimiter, take } from "@/server/rate-limit";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -37,21 +36,6 @@ const limiters = () => ({
   email: rateLimiter("login-email", LOGIN_LIMITS.perEmail),
   known: rateLimiter("login-known-ip", { points: 1, duration: LOGIN_LIMITS.knownIpDays * DAY }),
 });
-
-function isLimitRefusal(error: unknown): error is RateLimiterRes {
-  return typeof error === "object" && error !== null && "msBeforeNext" in error && !(error instanceof Error);
-}
-
-/** Consumes one point; null when allowed, the wait in ms when refused (store errors are thrown). */
-async function take(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
-  try {
-    await limiter.consume(key);
-    return null;
-  } catch (error) {
-    if (isLimitRefusal(error)) return Math.max(1, error.msBeforeNext);
-    throw error;
-  }
-}
 
 /**
  * Reserves one login attempt for `email` from `ip`. When allowed, check the

@@ -1,7 +1,9 @@
 /**
- * Auth: every database access for sessions, each with an explicit select.
+ * Auth: every database access for sessions and one-time account tokens, each
+ * with an explicit select.
  */
-import type { Db } from "@/server/db";
+import type { Db, DbTx } from "@/server/db";
+import type { AccountTokenPurpose } from "@/generated/prisma/enums";
 
 const sessionSelect = {
   id: true,
@@ -36,6 +38,15 @@ export async function deleteUserSessionRows(db: Db, userId: string): Promise<num
   return count;
 }
 
+/** Deletes every session of a user but one; returns the ids it deleted. */
+export async function deleteOtherSessionRows(db: Db, userId: string, keepId: string): Promise<string[]> {
+  const rows = await db.authSession.findMany({ where: { userId, id: { not: keepId } }, select: { id: true } });
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  await db.authSession.deleteMany({ where: { id: { in: ids } } });
+  return ids;
+}
+
 export function countUserSessionRows(db: Db, userId: string): Promise<number> {
   return db.authSession.count({ where: { userId } });
 }
@@ -43,5 +54,37 @@ export function countUserSessionRows(db: Db, userId: string): Promise<number> {
 /** Removes sessions past their end or idle since before `idleBefore`. */
 export async function deleteStaleSessionRows(db: Db, now: Date, idleBefore: Date): Promise<number> {
   const { count } = await db.authSession.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: idleBefore } }] } });
+  return count;
+}
+
+export function createAccountTokenRow(db: DbTx, data: { userId: string; purpose: AccountTokenPurpose; tokenHash: string; expiresAt: Date; now: Date }) {
+  return db.accountToken.create({
+    data: { userId: data.userId, purpose: data.purpose, tokenHash: data.tokenHash, expiresAt: data.expiresAt, createdAt: data.now },
+    select: { id: true },
+  });
+}
+
+/** Removes a user's unused tokens of one purpose (a new link replaces the older ones). */
+export async function deleteUnusedAccountTokenRows(db: DbTx, userId: string, purpose: AccountTokenPurpose): Promise<number> {
+  const { count } = await db.accountToken.deleteMany({ where: { userId, purpose, usedAt: null } });
+  return count;
+}
+
+export function findAccountTokenRow(db: DbTx, tokenHash: string) {
+  return db.accountToken.findUnique({
+    where: { tokenHash },
+    select: { id: true, userId: true, purpose: true, expiresAt: true, usedAt: true },
+  });
+}
+
+/** Marks the token used if it still is usable at `now`; false when another use came first. */
+export async function markAccountTokenUsed(db: DbTx, id: string, now: Date): Promise<boolean> {
+  const { count } = await db.accountToken.updateMany({ where: { id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  return count === 1;
+}
+
+/** Removes tokens that expired before `before` (used or not). */
+export async function deleteExpiredAccountTokenRows(db: Db, before: Date): Promise<number> {
+  const { count } = await db.accountToken.deleteMany({ where: { expiresAt: { lt: before } } });
   return count;
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
-import { closeTestDb, createTestUser, testDb } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testDb, uniqueDisplayName } from "@/server/test/helpers";
 import { getSession, getSessionUser, parseCookies } from "./session";
 import { endAllSessions, endSession, SESSION_IDLE_S, SESSION_LIFETIME_S, startSession } from "./sessions";
 
@@ -20,9 +20,10 @@ async function cookieFor(sub: string, name = "authjs.session-token", key = secre
 describe("getSessionUser", () => {
   it("returns the user of a valid cookie, fresh from the database", async () => {
     const user = await createTestUser({ displayName: "Socket Sofie", locale: "nb" });
-    expect(await getSessionUser(await cookieFor(user.id), testDb())).toEqual({ id: user.id, displayName: "Socket Sofie", locale: "nb" });
-    await testDb().user.update({ where: { id: user.id }, data: { displayName: "Renamed" } });
-    expect((await getSessionUser(await cookieFor(user.id), testDb()))?.displayName).toBe("Renamed");
+    expect(await getSessionUser(await cookieFor(user.id), testDb())).toEqual({ id: user.id, displayName: user.displayName, locale: "nb" });
+    const renamed = uniqueDisplayName("Renamed");
+    await testDb().user.update({ where: { id: user.id }, data: { displayName: renamed } });
+    expect((await getSessionUser(await cookieFor(user.id), testDb()))?.displayName).toBe(renamed);
   });
 
   it("reads the __Secure- cookie used over https and chunked cookies", async () => {

@@ -55,6 +55,13 @@ export async function endAllSessions(db: Db, userId: string): Promise<number> {
   return count;
 }
 
+/** Ends every session of a user but `keepSessionId` (a password change keeps the device that made it). */
+export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  const ended = await repo.deleteOtherSessionRows(db, userId, keepSessionId);
+  for (const id of ended) disconnectRoom(sessionRoom(id));
+  return ended.length;
+}
+
 export function pruneSessions(db: Db, now = new Date()): Promise<number> {
   return repo.deleteStaleSessionRows(db, now, new Date(now.getTime() - SESSION_IDLE_S * 1000));
 }

@@ -281,7 +281,7 @@ describe("private and club tables keep outsiders out", () => {
     expect(row.seed).toBeNull();
     expect(row.seats.map((s) => s?.kind ?? null)).toEqual([null, "bot", null, null]);
     expect(X.received.filter((m) => m.type === "table" || m.type === "chatHistory")).toEqual([]);
-    for (const c of [H, G]) expect(c.received.some((m) => m.type === "chat" && m.line.from === "Stranger X")).toBe(false);
+    for (const c of [H, G]) expect(c.received.some((m) => m.type === "chat" && m.line.from === stranger.displayName)).toBe(false);
   });
 
   it("a stranger cannot add or remove computer players at another user's public table", async () => {
@@ -441,7 +441,7 @@ describe("quotas", () => {
     // Only the accepted lines reached the listener (a later line of its own marks the end).
     ok(await L.send({ type: "chat", tableId, text: "end" }));
     await L.waitFor(() => L.received.some((m) => m.type === "chat" && m.line.text === "end"));
-    expect(L.received.filter((m) => m.type === "chat" && m.line.from === "Ten sockets")).toHaveLength(accepted);
+    expect(L.received.filter((m) => m.type === "chat" && m.line.from === talker.displayName)).toHaveLength(accepted);
     // Plain messages too: 10 × 6 more lobby requests in the same window exceed one person's 40.
     const more = await Promise.all(sockets.flatMap((c) => Array.from({ length: 6 }, () => c.send({ type: "lobby/watch" }))));
     expect(more.some((a) => !a.ok && a.error.code === "table/rate-limited")).toBe(true);

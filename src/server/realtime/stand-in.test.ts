@@ -139,7 +139,7 @@ describe("the stand-in", () => {
     expect(stored.action).toEqual(offered[0]); // naming trump (or calling): the first choice the engine lists
     const lines = chatLines(others[0]!, t.id).filter((l) => l.system);
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines[0]!.system!.params.name).toBe("Stand-in 0");
+    expect(lines[0]!.system!.params.name).toBe(people[0]!.displayName);
     expect(lines[0]!.from).toBe("");
     if (stored.action.type === "trump") expect(lines[0]!.system).toMatchObject({ key: "trump", params: { suit: stored.action.suit } });
     // Every further set-up step of that hand for seat 0 was the safest: keep the hand, decline a face-down card.

@@ -9,6 +9,9 @@
  *
  * Server: TEST_DATABASE_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { copyTestDatabase, createTestDatabase, dropTestDatabase, adminUrl } from "./database";
 
@@ -22,6 +25,9 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+  // Mails of registrations in tests (no SMTP_URL) go to an outbox of this run, not the checkout's .data/.
+  const outbox = process.env.MAIL_OUTBOX_DIR ? null : mkdtempSync(path.join(tmpdir(), "whist-test-outbox-"));
+  if (outbox) process.env.MAIL_OUTBOX_DIR = outbox;
   const created: { url: string; name: string }[] = [];
   try {
     const base = await createTestDatabase();
@@ -38,6 +44,7 @@ export default async function setup(project: TestProject) {
     project.provide("databaseError", message);
   }
   return async () => {
+    if (outbox) rmSync(outbox, { recursive: true, force: true });
     for (const c of created.reverse()) await dropTestDatabase(c.name);
   };
 }

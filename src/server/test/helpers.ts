@@ -2,7 +2,7 @@
  * Helpers for integration tests against the run's PostgreSQL database (see
  * global-setup.ts): a Prisma client, tRPC callers as a visitor or as a user,
  * and user factories. The files a worker runs share its database, so make data
- * unique (uniqueEmail) instead of relying on empty tables.
+ * unique (uniqueEmail, uniqueDisplayName) instead of relying on empty tables.
  */
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
@@ -12,7 +12,7 @@ import { createPool, createPrismaClient, type Db } from "@/server/db";
 import { createCaller } from "@/server/api/root";
 import type { Context, SessionUser } from "@/server/api/trpc";
 import * as accounts from "@/server/modules/accounts/service";
-import type { RegisterInput } from "@/server/modules/accounts/schema";
+import { DISPLAY_NAME_MAX, type RegisterInput } from "@/server/modules/accounts/schema";
 
 let db: Db | undefined;
 let pool: pg.Pool | undefined;
@@ -71,14 +71,28 @@ export function testCaller(user: SessionUser | null = null, overrides: Partial<C
 
 export type TestUser = SessionUser & { email: string; password: string };
 
-/** Registers a user through the accounts service and returns its credentials. */
-export async function createTestUser(input: Partial<RegisterInput> = {}): Promise<TestUser> {
+/**
+ * A display name no other test user has (names are unique in any case): `name`
+ * and a random tag, shortened to fit DISPLAY_NAME_MAX. Read a test user's name
+ * from the returned user, never from the literal passed in.
+ */
+export function uniqueDisplayName(name = "Test Player"): string {
+  const tag = randomBytes(4).toString("hex");
+  return `${name.slice(0, DISPLAY_NAME_MAX - tag.length - 1)} ${tag}`;
+}
+
+/**
+ * Registers a user through the accounts service and returns its credentials.
+ * The display name is made unique (uniqueDisplayName); `exactName` keeps it as given.
+ */
+export async function createTestUser(input: Partial<RegisterInput> & { exactName?: boolean } = {}): Promise<TestUser> {
+  const { exactName = false, ...given } = input;
   const data: RegisterInput = {
     email: uniqueEmail(),
     password: "correct horse battery",
-    displayName: "Test Player",
     locale: "en",
-    ...input,
+    ...given,
+    displayName: exactName && given.displayName !== undefined ? given.displayName : uniqueDisplayName(given.displayName),
   };
   const result = await accounts.register(testDb(), data);
   if (!result.ok) throw new Error(`createTestUser: ${result.error.code}`);

@@ -3,7 +3,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { closeTestDb, createTestUser, testCaller, testDb, uniqueEmail, uniqueIp } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testCaller, testDb, uniqueDisplayName, uniqueEmail, uniqueIp } from "@/server/test/helpers";
 import { verifyCredentials } from "./service";
 import { LOGIN_LIMITS } from "@/server/auth/login-limits";
 import { closeRateLimiters } from "@/server/rate-limit";
@@ -27,9 +27,10 @@ async function failureOf(promise: Promise<unknown>) {
 describe("accounts.register", () => {
   it("creates a user with a lower-cased email and an argon2id hash, and returns no hash", async () => {
     const email = uniqueEmail("Reg").toUpperCase();
-    const me = await testCaller().accounts.register({ email: `  ${email} `, password: "s3cret-pass", displayName: " Anna ", locale: "da" });
+    const name = uniqueDisplayName("Anna");
+    const me = await testCaller().accounts.register({ email: `  ${email} `, password: "kortspil-ved-bordet", displayName: ` ${name} `, locale: "da" });
     expect(me.email).toBe(email.toLowerCase());
-    expect(me.displayName).toBe("Anna");
+    expect(me.displayName).toBe(name);
     expect(me.locale).toBe("da");
     expect(me).not.toHaveProperty("passwordHash");
     const row = await testDb().user.findUniqueOrThrow({ where: { id: me.id }, select: { passwordHash: true } });
@@ -39,12 +40,12 @@ describe("accounts.register", () => {
   it("refuses a duplicate email (any case) with CONFLICT / EMAIL_TAKEN and keeps the first account", async () => {
     const first = await createTestUser({ displayName: "First" });
     const error = await failureOf(
-      testCaller().accounts.register({ email: first.email.toUpperCase(), password: "another-pass", displayName: "Second", locale: "nb" }),
+      testCaller().accounts.register({ email: first.email.toUpperCase(), password: "another-long-pass", displayName: uniqueDisplayName("Second"), locale: "nb" }),
     );
     expect(error.code).toBe("CONFLICT");
     expect((error.cause as unknown as { error?: { code: string } }).error?.code).toBe("EMAIL_TAKEN");
     const rows = await testDb().user.findMany({ where: { email: first.email }, select: { displayName: true } });
-    expect(rows).toEqual([{ displayName: "First" }]);
+    expect(rows).toEqual([{ displayName: first.displayName }]);
     const login = await verifyCredentials(testDb(), { email: first.email, password: first.password }, uniqueIp());
     expect(login.ok).toBe(true);
   });
@@ -126,13 +127,14 @@ describe("accounts.me / updateProfile / profile", () => {
   it("returns and updates the signed-in user's profile", async () => {
     const user = await createTestUser({ displayName: "Before", locale: "en" });
     const caller = testCaller(user);
-    expect(await caller.accounts.me()).toMatchObject({ id: user.id, email: user.email, displayName: "Before", locale: "en" });
-    const updated = await caller.accounts.updateProfile({ displayName: "After", locale: "nb" });
-    expect(updated).toMatchObject({ displayName: "After", locale: "nb" });
+    expect(await caller.accounts.me()).toMatchObject({ id: user.id, email: user.email, displayName: user.displayName, locale: "en" });
+    const after = uniqueDisplayName("After");
+    const updated = await caller.accounts.updateProfile({ displayName: after, locale: "nb" });
+    expect(updated).toMatchObject({ displayName: after, locale: "nb" });
     const onlyLocale = await caller.accounts.updateProfile({ locale: "da" });
-    expect(onlyLocale).toMatchObject({ displayName: "After", locale: "da" });
+    expect(onlyLocale).toMatchObject({ displayName: after, locale: "da" });
     const row = await testDb().user.findUniqueOrThrow({ where: { id: user.id }, select: { displayName: true, locale: true } });
-    expect(row).toEqual({ displayName: "After", locale: "da" });
+    expect(row).toEqual({ displayName: after, locale: "da" });
   });
 
   it("rejects an invalid profile update", async () => {
@@ -145,7 +147,7 @@ describe("accounts.me / updateProfile / profile", () => {
   it("shows a public profile (name and member since, no email) to anyone", async () => {
     const user = await createTestUser({ displayName: "Public Pia" });
     const profile = await testCaller().accounts.profile({ userId: user.id });
-    expect(profile).toEqual({ id: user.id, displayName: "Public Pia", memberSince: expect.any(Date) });
+    expect(profile).toEqual({ id: user.id, displayName: user.displayName, memberSince: expect.any(Date) });
     expect(Date.now() - profile.memberSince.getTime()).toBeLessThan(60_000);
     const missing = await failureOf(testCaller().accounts.profile({ userId: "does-not-exist" }));
     expect(missing.code).toBe("NOT_FOUND");

@@ -41,3 +41,21 @@ export const updateProfileInput = z
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 export const profileInput = z.object({ userId: safeText().min(1).max(64) });
+
+/** A mailed link's token (its exact shape is checked where it is used). */
+const tokenSchema = z.string().min(1).max(200);
+
+export const requestPasswordResetInput = z.object({ email: emailSchema });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInput>;
+
+export const tokenInput = z.object({ token: tokenSchema });
+
+export const resetPasswordInput = z.object({ token: tokenSchema, password: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+export const changePasswordInput = z.object({
+  // No length rules: the current password is just right or wrong.
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

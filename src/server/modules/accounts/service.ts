@@ -1,14 +1,22 @@
 /**
- * Accounts: registration, credentials check (with rate limiting), own profile
- * and public profiles. Failures are values (ServiceResult) with stable codes.
+ * Accounts: registration, credentials check (with rate limiting), own profile,
+ * password change and public profiles. Failures are values (ServiceResult)
+ * with stable codes. The flows that go through a mailed link (verification,
+ * password reset) are in ./mail-links.ts.
  */
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { hashPassword, timingDummyHash, verifyPassword } from "@/server/auth/password";
-import { reserveLoginAttempt, retryAfterMinutes } from "@/server/auth/login-limits";
+import { checkNewPassword } from "@/server/auth/password-policy";
+import { reserveLoginAttempt } from "@/server/auth/login-limits";
+import { clearPasswordChecks, reservePasswordCheck, tooManyRequests } from "@/server/auth/account-limits";
+import { endAllSessions, endOtherSessions } from "@/server/auth/sessions";
+import { deleteUnusedAccountTokenRows } from "@/server/auth/repository";
+import { getMailer, type Mailer } from "@/server/mail/mailer";
 import * as repo from "./repository";
 import type { Account } from "./repository";
-import type { LoginInput, RegisterInput, UpdateProfileInput } from "./schema";
+import type { ChangePasswordInput, LoginInput, RegisterInput, UpdateProfileInput } from "./schema";
+import { sendVerificationMail } from "./mail-links";
 
 export type Me = Account;
 export type PublicProfile = { id: string; displayName: string; memberSince: Date };
@@ -19,11 +27,21 @@ const emailTaken = failure({
   status: "CONFLICT",
   message: "An account with this email address already exists.",
 });
+const displayNameTaken = failure({
+  code: "DISPLAY_NAME_TAKEN",
+  status: "CONFLICT",
+  message: "Another account already has this display name (in any case).",
+  params: { field: "displayName" },
+});
 const userNotFound = failure({ code: "NOT_FOUND", status: "NOT_FOUND", message: "No such user." });
 
-export async function register(db: Db, input: RegisterInput): Promise<ServiceResult<Me>> {
-  // Checked first to skip the hash; the unique index still decides under races.
+/** Creates the account and mails the link that verifies its address. */
+export async function register(db: Db, input: RegisterInput, mailer: Mailer = getMailer()): Promise<ServiceResult<Me>> {
+  const weak = checkNewPassword(input.password, [input.email, input.displayName]);
+  if (weak) return weak;
+  // Checked first to skip the hash; the unique indexes still decide under races.
   if (await repo.emailExists(db, input.email)) return emailTaken;
+  if (await repo.displayNameTaken(db, input.displayName)) return displayNameTaken;
   const passwordHash = await hashPassword(input.password);
   const created = await repo.createAccount(db, {
     email: input.email,
@@ -31,7 +49,9 @@ export async function register(db: Db, input: RegisterInput): Promise<ServiceRes
     displayName: input.displayName,
     locale: input.locale,
   });
-  return created ? success(created) : emailTaken;
+  if (!created.ok) return created.taken === "email" ? emailTaken : displayNameTaken;
+  await sendVerificationMail(db, created.account, mailer);
+  return success(created.account);
 }
 
 /**
@@ -41,15 +61,7 @@ export async function register(db: Db, input: RegisterInput): Promise<ServiceRes
  */
 export async function verifyCredentials(db: Db, input: LoginInput, ip: string): Promise<ServiceResult<CredentialsUser>> {
   const reservation = await reserveLoginAttempt(input.email, ip);
-  if (!reservation.allowed) {
-    const minutes = retryAfterMinutes(reservation.retryAfterMs);
-    return failure({
-      code: "TOO_MANY_REQUESTS",
-      status: "TOO_MANY_REQUESTS",
-      message: `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      params: { minutes },
-    });
-  }
+  if (!reservation.allowed) return tooManyRequests(reservation.retryAfterMs, "login attempts");
   const user = await repo.findCredentialsByEmail(db, input.email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
@@ -68,7 +80,43 @@ export async function getMe(db: Db, userId: string): Promise<ServiceResult<Me>> 
 
 export async function updateProfile(db: Db, userId: string, patch: UpdateProfileInput): Promise<ServiceResult<Me>> {
   if (patch.displayName === undefined && patch.locale === undefined) return getMe(db, userId);
-  return success(await repo.updateAccount(db, userId, patch));
+  // The owner may change the case of their own name.
+  if (patch.displayName !== undefined && (await repo.displayNameTaken(db, patch.displayName, userId))) return displayNameTaken;
+  const updated = await repo.updateAccount(db, userId, patch);
+  return updated ? success(updated) : displayNameTaken;
+}
+
+/**
+ * Changes the password after checking the current one (limited per account,
+ * see account-limits.ts). Ends every other session of the account and drops
+ * its unused reset links; the session `keepSessionId` stays signed in (all end
+ * when it is unknown).
+ */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  keepSessionId: string | null,
+  input: ChangePasswordInput,
+): Promise<ServiceResult<{ endedSessions: number }>> {
+  const wait = await reservePasswordCheck(userId);
+  if (wait !== null) return tooManyRequests(wait, "password attempts");
+  const user = await repo.findPasswordHashById(db, userId);
+  if (!user) return userNotFound;
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    return failure({
+      code: "WRONG_PASSWORD",
+      status: "BAD_REQUEST",
+      message: "The current password is not correct.",
+      params: { field: "currentPassword" },
+    });
+  }
+  await clearPasswordChecks(userId);
+  const weak = checkNewPassword(input.newPassword, [user.email, user.displayName], "newPassword");
+  if (weak) return weak;
+  await repo.setPasswordHash(db, userId, await hashPassword(input.newPassword));
+  await deleteUnusedAccountTokenRows(db, userId, "passwordReset");
+  const endedSessions = keepSessionId ? await endOtherSessions(db, userId, keepSessionId) : await endAllSessions(db, userId);
+  return success({ endedSessions });
 }
 
 export async function getPublicProfile(db: Db, userId: string): Promise<ServiceResult<PublicProfile>> {
