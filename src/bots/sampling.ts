@@ -8,7 +8,9 @@
  * a seat that showed out of its suit; in the kat if its suit was led and it
  * did not fall). The auction is soft evidence (bids.auctionEvidence): deals
  * are drawn in proportion to how well each seat's hand agrees with what it
- * bid, passed, joined, named as trump and called.
+ * bid, passed, joined, named as trump and called. Tables of four only (its
+ * places are four seats and the kat): the strong level, its one user, plays
+ * by the normal rules at other seat counts.
  */
 import { type Card, type Suit, JOKER, makeDeck } from "../engine/cards";
 import type { Rng } from "../engine/random";

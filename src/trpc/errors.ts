@@ -43,6 +43,7 @@ const KNOWN_CODES = new Set([
   "WEAK_PASSWORD",
   "WRONG_PASSWORD",
   "INVALID_TOKEN",
+  "TABLE_SEAT_COUNT",
 ]);
 
 /** One field's zod issue → its message. */

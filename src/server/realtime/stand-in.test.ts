@@ -5,6 +5,7 @@
  * over real sockets against the run's PostgreSQL database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decide } from "@/bots";
 import { apply, buildRecord, createMatch, parseRecord, playRandomMatch, variantIds, type MatchState } from "@/engine";
 import type { Action, Seat } from "@/engine/types";
 import type { ChatLine, SeatOccupant, ServerMessage } from "@/protocol";
@@ -93,7 +94,8 @@ describe("the stand-in", () => {
       // The person never acts: after one turn time the stand-in takes over until the end.
       await me.waitFor((s) => s.seatInfo[0]!.away, 30_000);
       await me.waitFor((s) => s.status === "finished", 200_000);
-      const mine = (await replay(t.id)).filter((e) => e.seat === 0);
+      const stored = await replay(t.id);
+      const mine = stored.filter((e) => e.seat === 0);
       expect(mine.every((e) => e.byBot)).toBe(true);
       expect(mine.filter((e) => AUCTION.has(e.action.type))).toEqual([]);
       expect(mine.some((e) => e.action.type === "play")).toBe(true);
@@ -106,8 +108,9 @@ describe("the stand-in", () => {
       expect(parseRecord(match.record).ok).toBe(true);
       const results = me.table!.view!.results;
       expect(results.length).toBeGreaterThan(0);
-      // Classic whist has no auction (the turned card makes trump); elsewhere seat 0 never holds a contract.
-      if (variant !== "classic") expect(results.filter((r) => r.contract?.declarer === 0)).toEqual([]);
+      // A contract won in an auction is never seat 0's (classic and knock-out whist have none: the turned card, or the most tricks, decide trump).
+      const auctioned = new Set(stored.filter((e) => e.before.hand?.phase === "auction").map((e) => e.before.dealIndex));
+      expect(results.filter((r) => auctioned.has(r.handIndex) && r.contract?.declarer === 0)).toEqual([]);
     }, 240_000);
   }
 
@@ -136,7 +139,9 @@ describe("the stand-in", () => {
     await me.waitFor((s) => s.view?.hand?.phase === "play" || s.view?.handIndex !== 0, 60_000);
     const stored = (await replay(t.id)).find((e) => e.seq === choosing.seq + 1)!;
     expect(stored).toMatchObject({ seat: 0, byBot: true });
-    expect(stored.action).toEqual(offered[0]); // naming trump (or calling): the first choice the engine lists
+    // Naming trump: the computer player's choice for the hand; calling: the first choice the engine lists.
+    const namesTrump = offered.every((a) => a.type === "trump" || a.type === "noTrump");
+    expect(stored.action).toEqual(namesTrump ? decide(choosing.view!, { level: "normal", seed: `table:${t.id}` }) : offered[0]);
     const lines = chatLines(others[0]!, t.id).filter((l) => l.system);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines[0]!.system!.params.name).toBe(people[0]!.displayName);
