@@ -22,12 +22,18 @@
  * with a deadline the cards left out are the first ones). All searches of one
  * judge share a solver table session, so each position finds much of its
  * tree already in the table (solving forward instead measured the same).
+ *
+ * Not every hand can be analysed: the solver plays four hands, and judges
+ * cards by a two-sided outcome model. Hands of other seat counts, of
+ * variants without partners at all, and contracts without a model come back
+ * marked `unavailable` with no cards valued.
  */
 import { type GameRecord, firstHandContext, getVariant, parseOptions } from "../engine/index";
 import type { Card } from "../engine/cards";
 import type { Deal } from "../engine/random";
 import type { BaseHand, MatchContext, MatchView, Result, Seat, SeatAction } from "../engine/types";
 import { fail, ok } from "../engine/types";
+import { variantMeta } from "../engine/meta";
 import { calledCard, isPasnolo, partnerCalled, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
 import { SearchAborted, type SearchOptions, type SolveInput, type TableSession, createSearch, moveOf, newTableSession } from "./solver/index";
@@ -60,7 +66,24 @@ export interface HandAnalysis {
   readonly plays: readonly AnalysedPlay[];
   /** Every card has its values (false when maxHandSize or the deadline left the first ones out). */
   readonly complete: boolean;
+  /**
+   * Set when the hand cannot be analysed (then `plays` is empty): "seats", a
+   * table of other than four; "model", no two-sided outcome model to judge by.
+   */
+  readonly unavailable?: "seats" | "model";
 }
+
+/**
+ * Whether the analysis applies to a variant's hands at a table of
+ * `seatCount`: four hands for the solver, and partners (a variant where
+ * every player plays for themself in every hand has no two-sided model).
+ */
+export function analysisAvailable(variant: string, seatCount: number): boolean {
+  const meta = variantMeta(variant);
+  return seatCount === 4 && meta !== undefined && meta.teams.kind !== "none";
+}
+
+const unavailable = (why: "seats" | "model"): HandAnalysis => ({ side: [], sideMaximises: false, plays: [], complete: true, unavailable: why });
 
 export interface RecordedHandInput {
   readonly variant: string;
@@ -101,7 +124,9 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
   const parsed = parseOptions(input.variant, input.options ?? {});
   if (!parsed.ok) return parsed;
   const options = parsed.value;
-  const ctx: MatchContext<unknown> = firstHandContext(options, input.dealer);
+  const seatCount = input.deal.hands.length;
+  if (!analysisAvailable(input.variant, seatCount)) return ok(unavailable(seatCount === 4 ? "model" : "seats"));
+  const ctx: MatchContext<unknown> = firstHandContext(options, input.dealer, seatCount);
   let hand: BaseHand = variant.startHand(ctx, input.deal);
   const maxHandSize = opts.maxHandSize ?? 13;
   let twoSided: Judge | null = null;
@@ -115,8 +140,7 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
     if (action.type === "play") {
       const mv = matchViewOf(input.variant, options, variant.viewHand(hand, null, options));
       const judge: Judge | null = judgeFor(mv, hand, seat, input.variant);
-      // Every contract the engine deals in has a model: a missing one is a bug here, not a bad record.
-      if (!judge) throw new Error(`analysis: no double-dummy model for the contract of ${input.variant} hand (action ${i})`);
+      if (!judge) return ok(unavailable("model"));
       if (judge.key === "side") twoSided = judge;
       const position = positionOf(input.variant, mv, hand, judge, hidden);
       cards.push({
@@ -171,7 +195,8 @@ interface PlayToSolve {
 
 /** A spectator's match view around one hand view (what the bots' helpers read). */
 function matchViewOf(variantId: string, options: Readonly<Record<string, unknown>>, hv: MatchView["hand"]): MatchView {
-  return { variant: variantId as MatchView["variant"], seatCount: 4, options, seat: null, handIndex: 0, scores: [0, 0, 0, 0], results: [], over: false, hand: hv, matchInfo: {} };
+  const seatCount = hv?.hands.length ?? 4;
+  return { variant: variantId as MatchView["variant"], seatCount, options, seat: null, handIndex: 0, scores: Array<number>(seatCount).fill(0), results: [], over: false, hand: hv, matchInfo: {} };
 }
 
 /** Who holds (or played) a card in the hand so far; -1 when nobody does (in the kat). */
@@ -211,7 +236,8 @@ function judgeFor(mv: MatchView, hand: BaseHand, mover: Seat, variantId: string)
 
 /** The solver's view of a hand in play, with every card known, for one judge. */
 function positionOf(variantId: string, mv: MatchView, hand: BaseHand, judge: Judge, hidden: Card | null): SolveInput {
-  const trick = hand.trick && hand.trick.plays.length < 4 ? hand.trick : null;
+  // In progress while a seat holding cards has not played to it.
+  const trick = hand.trick && hand.hands.some((h, s) => h.length > 0 && !hand.trick!.plays.some((p) => p.seat === s)) ? hand.trick : null;
   const takenSide = judge.side.reduce<number>((n, s) => n + hand.tricksWon[s]!, 0);
   const takenAll = hand.tricksWon.reduce<number>((a, b) => a + b, 0);
   return {

@@ -13,9 +13,23 @@ import { ALL_SUITS, calledCard, isAvoidContract } from "./facts";
 
 const suitLength = (cards: readonly Card[], s: Suit) => cards.filter((c) => c !== JOKER && c[1] === s).length;
 
+/**
+ * Naming trump: the suit that gives the hand the most tricks (the longer on
+ * a tie). Where playing without trump is allowed too, a flat hand (no suit
+ * much longer than a quarter of it) of high cards (winners for at least half
+ * its cards without trump) that does as well without trump plays without:
+ * its long suit would only help the others ruff its winners.
+ */
 export function chooseTrump(cards: readonly Card[], legal: readonly Action[]): Action {
   const options = legal.filter((a): a is Extract<Action, { type: "trump" }> => a.type === "trump");
   const best = bestTrump(cards, options.map((o) => o.suit));
+  const noTrump = legal.find((a) => a.type === "noTrump");
+  if (noTrump && cards.length > 0) {
+    const p = handProfile(cards);
+    const flat = Math.max(...p.lengths) * 4 <= cards.length + 4;
+    const high = p.noTrump >= cards.length / 2;
+    if (flat && high && p.noTrump >= best.tricks - 0.25) return noTrump;
+  }
   return options.find((o) => o.suit === best.suit) ?? legal[0]!;
 }
 

@@ -5,10 +5,10 @@
  * from public information plus the bot's own hand; nothing else is available.
  */
 import { type Card, type Suit, JOKER, rankValue } from "../engine/cards";
-import type { TrickRules } from "../engine/core/trick";
+import { type TrickRules, currentWinner } from "../engine/core/trick";
 import { apply, createMatch, getVariant, legalActions } from "../engine/index";
 import { variantMeta } from "../engine/meta";
-import type { Action, ContractSummary, HandView, MatchView, Seat } from "../engine/types";
+import type { Action, ContractSummary, HandView, MatchView, Seat, Trick } from "../engine/types";
 import { nextSeat } from "../engine/types";
 
 export const ALL_SUITS: readonly Suit[] = ["S", "H", "D", "C"];
@@ -34,6 +34,9 @@ export const deckJokersOf = (view: MatchView): number => getVariant(view.variant
 
 /** Whether the declarer's partner is whoever holds the called card (es-makker), unknown until it shows. */
 export const partnerCalled = (variant: string): boolean => variantMeta(variant)?.teams.kind === "called";
+
+/** Every player for themself in every hand (the variant has no partners at all). */
+export const noPartners = (variant: string): boolean => variantMeta(variant)?.teams.kind === "none";
 
 /** Everyone for themself, ace low, fewest tricks win (Danish pasnolo). */
 export const isPasnolo = (view: MatchView): boolean =>
@@ -87,6 +90,8 @@ export function sidesOf(view: MatchView, me: Seat, myCards: readonly Card[]): Si
   const hand = view.hand!;
   const contract = hand.contract;
   if (isPasnolo(view)) return { declaring: [me], known: true, meDeclaring: true, declaringAvoids: true, solo: true };
+  // No partners: each player takes tricks for themself, whoever chose trump.
+  if (noPartners(view.variant)) return { declaring: [me], known: true, meDeclaring: true, declaringAvoids: false, solo: true };
   if (contract === null || contract.declarer === null) {
     // Classic whist or a pass game: fixed pairs, seats 0+2 against 1+3.
     const avoids = isNorwegianPassGame(view);
@@ -140,7 +145,7 @@ export function jokersPlayed(hand: HandView): number {
 
 /** Suits each seat has shown out of (failed to follow). A joker played to a suit lead proves nothing. */
 export function voidsShown(hand: HandView): Set<Suit>[] {
-  const voids = [new Set<Suit>(), new Set<Suit>(), new Set<Suit>(), new Set<Suit>()];
+  const voids = hand.hands.map(() => new Set<Suit>());
   const scan = (plays: readonly { seat: Seat; card: Card }[]) => {
     const lead = plays[0];
     if (!lead || lead.card === JOKER) return;
@@ -153,6 +158,44 @@ export function voidsShown(hand: HandView): Set<Suit>[] {
   for (const t of hand.tricks) scan(t.plays);
   if (hand.trick) scan(hand.trick.plays);
   return voids;
+}
+
+/** Seats that passed the trick in progress (they may play in a later trick instead), as the variant reports them. */
+const passedSeats = (hand: HandView): readonly Seat[] => (Array.isArray(hand.info["passed"]) ? (hand.info["passed"] as Seat[]) : []);
+
+/**
+ * Seats still to play to the trick in progress (the seat to move included):
+ * those holding cards that have neither played to it nor passed it. At a
+ * table of four that is everyone who has not played; where players are out
+ * of the game (no cards) or may pass, fewer.
+ */
+export function seatsToPlay(hand: HandView): Seat[] {
+  const played = hand.trick?.plays ?? [];
+  const passed = passedSeats(hand);
+  const out: Seat[] = [];
+  hand.hands.forEach((h, s) => {
+    if (h.count > 0 && !played.some((p) => p.seat === s) && !passed.includes(s)) out.push(s);
+  });
+  return out;
+}
+
+/** The trick in progress, or null when there is none or everyone in it has played (a completed trick still shown). */
+export const trickInProgress = (hand: HandView): Trick | null => (hand.trick && seatsToPlay(hand).length > 0 ? hand.trick : null);
+
+/**
+ * The seat winning the (possibly incomplete) trick so far, for any number of
+ * plays: the engine's packed comparison reaches four cards; longer tricks
+ * (tables of more than four, which have no jokers) compare card by card.
+ */
+export function trickWinner(trick: Trick, rules: TrickRules): Seat {
+  const plays = trick.plays;
+  if (plays.length <= 4) return currentWinner(trick, rules);
+  let best = plays[0]!;
+  for (const p of plays.slice(1)) {
+    const sameSuit = p.card[1] === best.card[1];
+    if (sameSuit ? rankValue(p.card, rules.aceLow) > rankValue(best.card, rules.aceLow) : rules.trump !== null && p.card[1] === rules.trump) best = p;
+  }
+  return best.seat;
 }
 
 /** Cards of `suit` in `cards`, strongest first. */
@@ -187,7 +230,7 @@ export function auctionSteps(view: MatchView): AuctionStep[] {
   const created = createMatch({ variant: view.variant, options: view.options, seed: STAND_IN_SEED });
   if (!created.ok) return [];
   let state = created.value;
-  const turned = (s: Seat): Seat => nextSeat(s, 4 - hand.dealer);
+  const turned = (s: Seat): Seat => nextSeat(s, view.seatCount - hand.dealer, view.seatCount);
   const steps: AuctionStep[] = [];
   for (const { seat, action } of hand.auction) {
     const legal = legalActions(state, turned(seat)).filter((a) => a.type !== "redeal");

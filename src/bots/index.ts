@@ -12,7 +12,7 @@ import { chooseAuctionAction } from "./bids";
 import { chooseCall, chooseExchange, chooseHide, chooseJoin, chooseTrump, chooseVip } from "./choices";
 import { bestTrump } from "./evaluate";
 import { seatedHand, trickRulesOf } from "./facts";
-import { chooseCard, playContext } from "./play";
+import { chooseCard, playContext, playNowOrWait } from "./play";
 import { strongCard } from "./strong";
 
 export type BotLevel = "random" | "easy" | "normal" | "strong";
@@ -34,6 +34,12 @@ export interface DecideOptions {
 export function decisionKey(view: MatchView): string {
   const h = view.hand!;
   return `${view.seat}|${view.handIndex}|${h.phase}|${h.auction.length}|${h.tricks.length}|${h.trick?.plays.length ?? 0}|${h.hands[view.seat!]?.count ?? 0}`;
+}
+
+/** Tricks still to be played in the hand, the one in progress included: the most cards any seat holds (with its card in the trick). */
+function tricksLeft(view: MatchView): number {
+  const hand = view.hand!;
+  return Math.max(0, ...hand.hands.map((h, s) => h.count + (hand.trick?.plays.some((p) => p.seat === s) ? 1 : 0)));
 }
 
 /** Fields a MatchState has and a MatchView never has: a bot must not be handed the full state. */
@@ -62,6 +68,12 @@ export function decide(view: MatchView, opts: DecideOptions = {}): Action {
   const types = new Set(legal.map((a) => a.type));
   if (types.has("play")) {
     const plays = legal.flatMap((a) => (a.type === "play" ? [a.card] : []));
+    // A seat that may pass this trick (play its card in a later one) plays only a card likely to win now.
+    const wait = legal.find((a) => a.type === "decline");
+    if (wait) {
+      const card = playNowOrWait(playContext(view, me, cards, plays, level !== "easy"), tricksLeft(view));
+      return card === null ? wait : { type: "play", card };
+    }
     if (level === "strong") {
       const card = strongCard(view, { budgetMs: opts.budgetMs ?? 1000, seed, ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}) });
       if (card !== null) return { type: "play", card };
@@ -74,7 +86,7 @@ export function decide(view: MatchView, opts: DecideOptions = {}): Action {
     if (action.type === "pass" && types.has("redeal") && bestTrump(cards).tricks < 1.5) return legal.find((a) => a.type === "redeal")!;
     return action;
   }
-  if (types.has("trump")) return chooseTrump(cards, legal);
+  if (types.has("trump") || types.has("noTrump")) return chooseTrump(cards, legal);
   if (types.has("call")) return chooseCall(cards, legal, trickRulesOf(view).trump);
   if (types.has("vipTurn") || types.has("vipAccept")) return chooseVip(view, cards, legal);
   if (types.has("exchange")) return chooseExchange(view, cards, legal);

@@ -9,13 +9,15 @@
  * hand on, every sample is solved exactly. The time budget is turned into a
  * budget of search work (solver nodes, playout plies) so the choice stays a
  * pure function of the view and the seed; the clock only stops a search that
- * runs far past its budget on an overloaded machine. Pasnolo (everyone for
- * themself) is left to the heuristics.
+ * runs far past its budget on an overloaded machine. Where the solver does
+ * not apply the normal level's heuristics play: pasnolo (everyone for
+ * themself), hands the variant has no two-sided outcome model for, and
+ * tables of other than four seats (the solver plays four hands).
  */
 import { type Card, JOKER } from "../engine/cards";
 import { createRng } from "../engine/random";
 import type { MatchView, Seat } from "../engine/types";
-import { calledCard, partnerCalled, seatedHand, sidesOf, trickRulesOf } from "./facts";
+import { calledCard, partnerCalled, seatedHand, sidesOf, trickInProgress, trickRulesOf } from "./facts";
 import { handModel } from "./outcome";
 import { chooseCard, playContext } from "./play";
 import { createDealSampler } from "./sampling";
@@ -53,7 +55,8 @@ export interface CardScore {
 /** Average points (and side tricks) of each legal card over sampled deals; null when the bot should use heuristics. */
 export function scoreCards(view: MatchView, opts: StrongOptions): { scores: CardScore[]; samples: number; exact: boolean } | null {
   const seated = seatedHand(view);
-  if (!seated) return null;
+  // The double-dummy solver plays four hands, one card each per trick.
+  if (!seated || view.seatCount !== 4) return null;
   const { me, hand, cards } = seated;
   const legal = hand.legal.flatMap((a) => (a.type === "play" ? [a.card] : []));
   if (legal.length === 0) return null;
@@ -74,7 +77,7 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
   const maxSamples = opts.maxSamples ?? (exact ? 200 : 400);
   const sumPoints = new Float64Array(legal.length);
   const sumTricks = new Float64Array(legal.length);
-  const trick = hand.trick && hand.trick.plays.length < 4 ? hand.trick : null;
+  const trick = trickInProgress(hand);
   const leader: Seat = trick ? trick.leader : me;
   let samples = 0;
   let failures = 0;
