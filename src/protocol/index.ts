@@ -8,12 +8,13 @@
 import { z } from "zod";
 import { safeText } from "@/lib/safe-text";
 import { actionSchema, seatSchema } from "@/engine/actions";
-import type { MatchView, Seat } from "@/engine/types";
+import { MAX_SEATS, type MatchView, type Seat } from "@/engine/types";
 
 export * from "./constants";
 import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "./constants";
 
 const tableId = safeText().min(1).max(64);
+/** Any seat a variant may have (0-6); the table refuses a seat beyond its own count ("table/no-such-seat"). */
 const seat = seatSchema;
 
 
@@ -21,7 +22,7 @@ const seat = seatSchema;
 export const lobbyFilterSchema = z.object({
   variant: z.string().min(1).max(32).optional(),
   /** Only tables not started with at least this many empty seats. */
-  minOpenSeats: z.number().int().min(1).max(4).optional(),
+  minOpenSeats: z.number().int().min(1).max(MAX_SEATS).optional(),
   clubId: z.string().min(1).max(64).optional(),
   status: z.enum(["open", "playing"]).optional(),
   cursor: z.string().max(100).nullish(),
@@ -80,6 +81,7 @@ export interface TableSummary {
   readonly options: Readonly<Record<string, unknown>>;
   readonly isPrivate: boolean;
   readonly status: TableStatus;
+  /** One entry per seat: the table's seat count (the variant's, or one chosen within its range). */
   readonly seats: readonly (SeatOccupant | null)[];
   readonly createdAt: string;
   /** A ranked table: of the global ranking ("global") or a club's ladder ("club"); null: unrated. */
@@ -147,6 +149,7 @@ export const TABLE_ERRORS = [
   "table/not-found",
   "table/login-required",
   "table/seat-taken",
+  "table/no-such-seat",
   "table/already-seated",
   "table/not-seated",
   "table/started",

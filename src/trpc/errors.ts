@@ -37,6 +37,7 @@ const KNOWN_CODES = new Set([
   "BAD_REQUEST",
   "TABLE_QUOTA",
   "TABLE_RATE_LIMITED",
+  "TABLE_SEAT_COUNT",
 ]);
 
 /** One field's zod issue → its message. */

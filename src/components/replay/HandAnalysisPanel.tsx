@@ -37,15 +37,15 @@ export function HandAnalysisPanel({
   const trpc = useTRPC();
   const query = useQuery({
     ...trpc.history.handAnalysis.queryOptions({ matchId, handIndex }),
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === "done" || q.state.data.status === "failed") ? false : POLL_MS),
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === "done" || q.state.data.status === "failed" || q.state.data.status === "unavailable") ? false : POLL_MS),
     retry: false,
   });
   const data = query.data;
 
-  if (!data || data.status === "pending" || data.status === "running" || data.status === "failed" || query.isError) {
-    const text = query.isError || data?.status === "failed" ? t("failed") : data?.status === "pending" ? t("pending", { ahead: data.ahead }) : t("running");
+  if (!data || data.status === "pending" || data.status === "running" || data.status === "failed" || data.status === "unavailable" || query.isError) {
+    const text = query.isError || data?.status === "failed" ? t("failed") : data?.status === "unavailable" ? t("unavailable") : data?.status === "pending" ? t("pending", { ahead: data.ahead }) : t("running");
     return (
-      <section className="card" data-testid="replay-analysis" data-status={query.isError ? "error" : (data?.status ?? "loading")} aria-busy={!query.isError && data?.status !== "failed"}>
+      <section className="card" data-testid="replay-analysis" data-status={query.isError ? "error" : (data?.status ?? "loading")} aria-busy={!query.isError && data?.status !== "failed" && data?.status !== "unavailable"}>
         <h3>{t("title")}</h3>
         <p className={query.isError || data?.status === "failed" ? "notice notice--error" : "muted"} role="status">
           {text}

@@ -7,7 +7,7 @@
  * line changed, no row was written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRecord, playRandomMatch } from "@/engine";
+import { buildRecord, playRandomMatch, VARIANT_IDS, VARIANT_META } from "@/engine";
 import type { Seat } from "@/engine/types";
 import type { Ack, SeatOccupant, ServerMessage, TableSnapshot } from "@/protocol";
 import { closeTestDb, createTestUser, testCaller, testDb, type TestUser, testDatabaseUrl } from "@/server/test/helpers";
@@ -249,6 +249,43 @@ describe("seat hopping", () => {
     expect(seatsShown(stranger, t.id, hand).size).toBe(0);
     row = await tableRow(t.id);
     expect(row.seats.map((s) => (s?.kind === "human" ? s.userId : null))).toEqual(us.map((u) => u.id));
+  });
+});
+
+describe("seat numbers", () => {
+  it("a seat the table does not have is refused (seat 5 at a table of four, seat 3 at a table of three), in a match too; nothing changes", async () => {
+    const [host, cheater] = await users("Seat host", "Seat cheater");
+    // A variant seating three (knock-out whist), asked by what variants declare.
+    const three = VARIANT_IDS.find((id) => VARIANT_META[id].seats.min <= 3 && VARIANT_META[id].seats.max >= 3)!;
+    const { id: fourId } = await testCaller(host).tables.create({ variant: "classic" });
+    const { id: threeId } = await testCaller(host).tables.create({ variant: three, seatCount: 3 });
+    expect((await tableRow(threeId)).seats).toEqual([null, null, null]);
+    const H = await connect(host);
+    const X = await connect(cheater);
+    for (const [tableId, count] of [[fourId, 4], [threeId, 3]] as const) {
+      ok(await H.open(tableId));
+      ok(await X.open(tableId));
+      const before = await tableRow(tableId);
+      for (const seat of [count, 5, 6]) {
+        refused(await X.send({ type: "seat/take", tableId, seat }), "table/no-such-seat");
+        refused(await H.send({ type: "seat/bot", tableId, seat, on: true, level: "easy" }), "table/no-such-seat");
+      }
+      // Beyond any variant's seats the message itself is malformed.
+      refused(await X.send({ type: "seat/take", tableId, seat: 7 }), "table/malformed");
+      expect(await tableRow(tableId)).toEqual(before);
+    }
+    // During the match of three: the cheater plays seat 2, asks for seat 3, and never sees a card but their own.
+    ok(await X.send({ type: "seat/take", tableId: threeId, seat: 2 }));
+    for (const seat of [0, 1]) ok(await H.send({ type: "seat/bot", tableId: threeId, seat, on: true, level: "easy" }));
+    const playing = await X.waitFor((t) => t.status === "playing" && t.view?.hand !== null && t.view?.hand !== undefined);
+    expect(playing.seats).toHaveLength(3);
+    expect(playing.view!.seatCount).toBe(3);
+    ok(await X.send({ type: "seat/leave", tableId: threeId }));
+    refused(await X.send({ type: "seat/take", tableId: threeId, seat: 3 }), "table/no-such-seat");
+    const row = await tableRow(threeId);
+    expect(row.seats).toHaveLength(3);
+    expect(row.seats.every((o) => o?.kind === "bot")).toBe(true);
+    expect([...seatsShown(X, threeId, playing.view!.handIndex)]).toEqual([2]);
   });
 });
 

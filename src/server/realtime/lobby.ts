@@ -151,7 +151,16 @@ export class TableHub {
       ? await this.opts.createRematchTable(from, creatorId)
       : await this.opts.store
           .createTable(
-            { variant: from.variant, options: from.options, isPrivate: from.isPrivate, createdById: creatorId, turnSeconds: from.turnSeconds, botBudgetMs: from.botBudgetMs, trickPauseMs: from.trickPauseMs },
+            {
+              variant: from.variant,
+              options: from.options,
+              isPrivate: from.isPrivate,
+              createdById: creatorId,
+              turnSeconds: from.turnSeconds,
+              botBudgetMs: from.botBudgetMs,
+              trickPauseMs: from.trickPauseMs,
+              seatCount: from.seats.length,
+            },
             this.now(),
           )
           .then((t): RematchResult => ({ ok: true, tableId: t.id }));

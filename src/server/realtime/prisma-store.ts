@@ -10,7 +10,7 @@ import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Action, Seat } from "@/engine/types";
 import { TRICK_PAUSE_MS, type SeatOccupant, type TableStatus } from "@/protocol";
 import { GLOBAL_SCOPE, tableRatingChanges } from "@/server/modules/ratings/service";
-import type { AppendResult, FinishedMatch, LobbyPage, LobbyQuery, NewTable, StoredAction, TableRecord, TableStore } from "./store";
+import { emptySeats, type AppendResult, type FinishedMatch, type LobbyPage, type LobbyQuery, type NewTable, type StoredAction, type TableRecord, type TableStore } from "./store";
 import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
 
@@ -65,7 +65,8 @@ const toRecord = (r: TableRow, ranked: { userIds: string[]; scope: string } | nu
   handOwners: (r.handOwners as (string | null)[] | null) ?? null,
   ranked: ranked !== null,
   rankedScope: ranked ? (ranked.scope === GLOBAL_SCOPE ? "global" : "club") : undefined,
-  fixedSeats: ranked && ranked.userIds.length === 4 ? ranked.userIds : null,
+  // A ranked table's players once all its seats' accounts are known (a club ladder table learns them as it starts).
+  fixedSeats: ranked && ranked.userIds.length > 0 && ranked.userIds.length === (r.seats as unknown[]).length ? ranked.userIds : null,
 });
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -99,7 +100,7 @@ export class PrismaTableStore implements TableStore {
         botBudgetMs: input.botBudgetMs ?? null,
         trickPauseMs: input.trickPauseMs ?? TRICK_PAUSE_MS.default,
         inviteCode: randomBytes(12).toString("base64url"),
-        seats: json([null, null, null, null]),
+        seats: json(emptySeats(input)),
         lastActionAt: new Date(now),
         createdAt: new Date(now),
       },

@@ -74,7 +74,8 @@ export class RoomClosedError extends Error {
   }
 }
 
-export const BOT_NAMES = ["Computer A", "Computer B", "Computer C", "Computer D"];
+/** Computer players' names by seat (as many as any variant seats). */
+export const BOT_NAMES = ["Computer A", "Computer B", "Computer C", "Computer D", "Computer E", "Computer F", "Computer G"];
 
 export class TableRoom {
   private state: MatchState | null;
@@ -84,7 +85,8 @@ export class TableRoom {
   private readonly conns = new Map<string, Conn>();
   /** Connections whose user runs the line-up (seating.managesTable, as of their last open): their page offers the computer-player controls. */
   private readonly managers = new Set<string>();
-  private readonly away = [false, false, false, false];
+  /** Per seat: a computer stands in for the absent person. */
+  private readonly away: boolean[];
   private readonly chat: ChatLine[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -94,7 +96,7 @@ export class TableRoom {
   private turnFailures = 0;
   private closed = false;
   /** When each seat's person last took their seat back: their turn time runs from then at the earliest. */
-  private readonly backAt = [0, 0, 0, 0];
+  private readonly backAt: number[];
   /** The table version at which the last trick was completed, and when: computer players leave it on the table for trickPauseMs. */
   private lastTrick: { seq: number; at: number } | null = null;
   /** Ends the match as abandoned when nobody comes back in time (armed while no connection is open). */
@@ -111,6 +113,8 @@ export class TableRoom {
   ) {
     this.state = replayMatch(rec, actions);
     this.actions = actions.slice();
+    this.away = rec.seats.map(() => false);
+    this.backAt = rec.seats.map(() => 0);
   }
 
   get id(): string {
@@ -300,7 +304,7 @@ export class TableRoom {
   /** Seats or removes a computer player before the match: the creator's (and club admins') choice only. */
   setBot(conn: Conn, seat: Seat, on: boolean, level: BotSeatLevel = DEFAULT_BOT_LEVEL, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
     return this.enqueue(async () => {
-      const refusal = seating.botRefusal(this.rec, this.person(conn, facts));
+      const refusal = seating.botRefusal(this.rec, this.person(conn, facts), seat);
       if (refusal) return { ok: false, error: refusal };
       const cur = this.rec.seats[seat];
       if (on && cur) return { ok: false, error: seating.SEAT_ERRORS.taken() };
@@ -460,7 +464,7 @@ export class TableRoom {
       if (this.rec.rematchTableId) return OK; // agreed already: the table is there
       if (agree) this.rematchVotes.add(seat);
       else this.rematchVotes.delete(seat);
-      if (this.rematchVotes.size < 4) {
+      if (this.rematchVotes.size < this.rec.seats.length) {
         this.broadcast();
         return OK;
       }
@@ -543,9 +547,9 @@ export class TableRoom {
     });
     if (!view) return;
     const level: BotSeatLevel = occupant?.kind === "bot" ? (occupant.level ?? DEFAULT_BOT_LEVEL) : DEFAULT_BOT_LEVEL;
-    // The stand-in plays cards only; in an auction it passes, a set-up choice is the safest one.
+    // The stand-in plays cards and names trump as the computer player would; in an auction it passes, another set-up choice is the safest one.
     const move = standIn ? standInMove(view) : null;
-    let action: Action | null = move && move.kind !== "cards" ? move.action : null;
+    let action: Action | null = move?.kind === "auction" || move?.kind === "setup" ? move.action : null;
     let failure: unknown = null;
     if (!action) {
       try {
@@ -568,7 +572,7 @@ export class TableRoom {
       }
       const res = await this.commit(seat, action, true);
       if (!res.ok) throw new Error(`computer player's action refused: ${res.error.code}`);
-      if (move?.kind === "setup" && occupant?.kind === "human") this.announce(standInNotice(occupant.name, action));
+      if ((move?.kind === "setup" || move?.kind === "trump") && occupant?.kind === "human") this.announce(standInNotice(occupant.name, action));
     });
   }
 

@@ -58,14 +58,14 @@ describe("seat rules", () => {
 
   it("computer players: the creator and a club's admins only, before the match", () => {
     const open: SeatingTable = { ...playing, status: "open", seats: [human("a"), null, null, null], handOwners: null };
-    expect(seating.botRefusal(open, person("a"))).toBeNull();
-    expect(seating.botRefusal(open, person("b"))).toMatchObject({ code: "table/not-creator" });
-    expect(seating.botRefusal(open, person(null))).toMatchObject({ code: "table/login-required" });
-    expect(seating.botRefusal(open, person("admin", { facts: club("admin") }))).toBeNull();
-    expect(seating.botRefusal(open, person("m", { facts: club("member") }))).toMatchObject({ code: "table/not-creator" });
-    expect(seating.botRefusal(open, person("x", { facts: club(null, true) }))).toMatchObject({ code: "club/members-only" });
-    expect(seating.botRefusal(playing, person("a"))).toMatchObject({ code: "table/started" });
-    expect(seating.botRefusal({ ...open, isPrivate: true, createdById: "c" }, person("b"))).toMatchObject({ code: "table/private" });
+    expect(seating.botRefusal(open, person("a"), 1)).toBeNull();
+    expect(seating.botRefusal(open, person("b"), 1)).toMatchObject({ code: "table/not-creator" });
+    expect(seating.botRefusal(open, person(null), 1)).toMatchObject({ code: "table/login-required" });
+    expect(seating.botRefusal(open, person("admin", { facts: club("admin") }), 1)).toBeNull();
+    expect(seating.botRefusal(open, person("m", { facts: club("member") }), 1)).toMatchObject({ code: "table/not-creator" });
+    expect(seating.botRefusal(open, person("x", { facts: club(null, true) }), 1)).toMatchObject({ code: "club/members-only" });
+    expect(seating.botRefusal(playing, person("a"), 1)).toMatchObject({ code: "table/started" });
+    expect(seating.botRefusal({ ...open, isPrivate: true, createdById: "c" }, person("b"), 1)).toMatchObject({ code: "table/private" });
   });
 
   it("watching and chat: the same check; private tables admit the invited, club tables members (guests only to watch where allowed)", () => {

@@ -16,6 +16,8 @@
  * - Ranked and club-ladder matches fix each seat to the matched account for
  *   the whole match (`fixedSeats`): only that account may sit there, and its
  *   cards are always that account's.
+ * - A table has the seats it was created with (the variant's count, or one
+ *   chosen within its range): a seat number beyond them is refused.
  * - Adding or removing computer players (which starts the match once every
  *   seat is filled) before the match: the table's creator, and at club
  *   tables also the club's owner and admins.
@@ -41,6 +43,7 @@ export interface SeatingTable {
   readonly status: TableStatus;
   readonly isPrivate: boolean;
   readonly createdById: string;
+  /** One entry per seat of the table. */
   readonly seats: readonly (SeatOccupant | null)[];
   /** User ids by seat whose cards the current hand's seats are (null: a computer player's); null before the match. */
   readonly handOwners: readonly (string | null)[] | null;
@@ -68,6 +71,7 @@ export const SEAT_ERRORS = {
   started: () => refuse("table/started", "The match has started."),
   over: () => refuse("table/started", "The match is over."),
   taken: () => refuse("table/seat-taken", "That seat is taken."),
+  noSuchSeat: (count: number) => refuse("table/no-such-seat", `This table has ${count} seats, numbered from 0.`),
   noBot: () => refuse("table/seat-taken", "There is no computer player on that seat."),
   alreadySeated: () => refuse("table/already-seated", "You already have a seat at this table."),
   notSeated: () => refuse("table/not-seated", "You have no seat at this table."),
@@ -104,7 +108,12 @@ export function personPlays(t: SeatingTable, seat: Seat): boolean {
 
 /** Whose cards each seat's hand is, fixed as a hand is dealt: the fixed ranked accounts, else the people sitting there. */
 export function ownersAtDeal(t: Pick<SeatingTable, "seats" | "fixedSeats">): (string | null)[] {
-  return [0, 1, 2, 3].map((i) => t.fixedSeats?.[i] ?? humanId(t.seats[i]));
+  return t.seats.map((occupant, i) => t.fixedSeats?.[i] ?? humanId(occupant));
+}
+
+/** A seat number the table does not have (the protocol accepts any seat a variant may have). */
+export function seatRefusal(t: Pick<SeatingTable, "seats">, seat: Seat): Refusal | null {
+  return Number.isInteger(seat) && seat >= 0 && seat < t.seats.length ? null : SEAT_ERRORS.noSuchSeat(t.seats.length);
 }
 
 /** Admitted to a private table: its creator, an invite holder, or one of its players (seated, dealt or matched). */
@@ -141,15 +150,15 @@ export function managesTable(t: SeatingTable, p: Person): boolean {
   return p.userId !== null && (p.userId === t.createdById || role === "owner" || role === "admin");
 }
 
-/** Seating or removing a computer player. */
-export function botRefusal(t: SeatingTable, p: Person): Refusal | null {
+/** Seating or removing a computer player at `seat`. */
+export function botRefusal(t: SeatingTable, p: Person, seat: Seat): Refusal | null {
   if (!p.userId) return SEAT_ERRORS.login("seat computer players");
   const club = clubRefusal(p.facts, "sit");
   if (club) return club;
   if (!admitted(t, p)) return SEAT_ERRORS.private();
   if (!managesTable(t, p)) return SEAT_ERRORS.notCreator();
   if (t.status !== "open") return SEAT_ERRORS.started();
-  return null;
+  return seatRefusal(t, seat);
 }
 
 /** Taking a seat: refused, taken at once, or reserved from the next deal on. */
@@ -163,6 +172,8 @@ export function takeDecision(t: SeatingTable, p: Person, seat: Seat): TakeDecisi
   if (club) return no(club);
   if (!admitted(t, p)) return no(SEAT_ERRORS.private());
   if (t.status === "finished" || t.status === "abandoned") return no(SEAT_ERRORS.over());
+  const noSeat = seatRefusal(t, seat);
+  if (noSeat) return no(noSeat);
   if (t.fixedSeats && t.fixedSeats[seat] !== id) return no(SEAT_ERRORS.rankedSeat());
   if (occupiedSeat(t, id) !== null) return no(SEAT_ERRORS.alreadySeated());
   const cur = t.seats[seat] ?? null;

@@ -1,15 +1,17 @@
 /**
  * The stand-in's choice, asked of the engine's own views: what kind of
- * decision is due in each variant, and the safest set-up choice where no
- * "keep" exists (a vip contract's compulsory exchange lays away the lowest cards).
+ * decision is due in each variant (at its default seat count), the safest
+ * set-up choice where no "keep" exists (a vip contract's compulsory exchange
+ * lays away the lowest cards), and trump named by the computer player.
  */
 import { describe, expect, it } from "vitest";
+import { decide } from "@/bots";
 import { apply, createMatch, currentTurn, rankValue, view, variantIds, type MatchState } from "@/engine";
-import type { Action } from "@/engine/types";
+import type { Action, MatchView } from "@/engine/types";
 import { standInMove } from "./stand-in";
 
 const start = (variant: string, seed: string): MatchState => {
-  const m = createMatch({ variant, options: {}, seed, seats: [0, 1, 2, 3].map((i) => ({ name: `S${i}` })) });
+  const m = createMatch({ variant, options: {}, seed });
   if (!m.ok) throw new Error(m.error.message);
   return m.value;
 };
@@ -18,6 +20,10 @@ const step = (s: MatchState, a: Action): MatchState => {
   if (!r.ok) throw new Error(r.error.code);
   return r.state;
 };
+
+/** The action a stand-in's move comes to: the first card, or the computer player's trump. */
+const actionOf = (v: MatchView, move: NonNullable<ReturnType<typeof standInMove>>): Action =>
+  move.kind === "cards" ? v.hand!.legal[0]! : move.kind === "trump" ? decide(v, { level: "normal", seed: "stand-in" }) : move.action;
 
 describe("the stand-in's move", () => {
   for (const variant of variantIds()) {
@@ -29,9 +35,10 @@ describe("the stand-in's move", () => {
         const types = new Set(v.hand!.legal.map((a) => a.type));
         if (types.has("play")) expect(move).toEqual({ kind: "cards" });
         else if (types.has("pass")) expect(move).toEqual({ kind: "auction", action: { type: "pass" } });
+        else if (types.has("trump") && [...types].every((t) => t === "trump" || t === "noTrump")) expect(move).toEqual({ kind: "trump" });
         else expect(move.kind).toBe("setup");
-        // Everyone passes (or plays the first card): the hand goes on.
-        s = step(s, move.kind === "cards" ? v.hand!.legal[0]! : move.action);
+        // Everyone passes (or plays the first card, or names the computer player's trump): the hand goes on.
+        s = step(s, actionOf(v, move));
       }
     });
   }
@@ -59,9 +66,29 @@ describe("the stand-in's move", () => {
       } else {
         const move = standInMove(v)!;
         expect(move.kind).toBe("setup");
-        if (move.kind !== "cards") s = step(s, move.action);
+        s = step(s, actionOf(v, move));
       }
     }
     expect(checked).toBe(true);
+  });
+
+  it("names trump (or no trump) as the computer player would, wherever a player chooses trump", () => {
+    let named = 0;
+    for (const variant of variantIds())
+      for (let g = 0; g < 6; g++) {
+        let s = start(variant, `${g}`.repeat(64));
+        for (let i = 0; i < 400 && !s.over; i++) {
+          const v = view(s, currentTurn(s)!);
+          const move = standInMove(v)!;
+          if (move.kind === "trump") {
+            const chosen = decide(v, { level: "normal", seed: "stand-in" });
+            expect(v.hand!.legal).toContainEqual(chosen);
+            expect(["trump", "noTrump"]).toContain(chosen.type);
+            named++;
+          }
+          s = step(s, actionOf(v, move));
+        }
+      }
+    expect(named).toBeGreaterThan(0);
   });
 });

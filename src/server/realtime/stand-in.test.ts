@@ -5,6 +5,7 @@
  * over real sockets against the run's PostgreSQL database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decide } from "@/bots";
 import { apply, buildRecord, createMatch, parseRecord, playRandomMatch, variantIds, type MatchState } from "@/engine";
 import type { Action, Seat } from "@/engine/types";
 import type { ChatLine, SeatOccupant, ServerMessage } from "@/protocol";
@@ -136,7 +137,9 @@ describe("the stand-in", () => {
     await me.waitFor((s) => s.view?.hand?.phase === "play" || s.view?.handIndex !== 0, 60_000);
     const stored = (await replay(t.id)).find((e) => e.seq === choosing.seq + 1)!;
     expect(stored).toMatchObject({ seat: 0, byBot: true });
-    expect(stored.action).toEqual(offered[0]); // naming trump (or calling): the first choice the engine lists
+    // Naming trump: the computer player's choice for the hand; calling: the first choice the engine lists.
+    const namesTrump = offered.every((a) => a.type === "trump" || a.type === "noTrump");
+    expect(stored.action).toEqual(namesTrump ? decide(choosing.view!, { level: "normal", seed: `table:${t.id}` }) : offered[0]);
     const lines = chatLines(others[0]!, t.id).filter((l) => l.system);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines[0]!.system!.params.name).toBe("Stand-in 0");

@@ -1,11 +1,14 @@
 /**
  * What the stand-in may do for an absent person: it only keeps the game
  * moving. The seat's legal actions (from the engine's view) say what kind of
- * decision is due: card play (the computer player plays the card), an auction
- * (it passes: it never bids, holds, joins or demands a redeal for anyone), or
- * a set-up choice the variant needs in order to continue (naming trump,
- * calling an ace, turning the kat, the exchange, a card face down), where it
- * takes the safest legal choice and the table is told in the chat.
+ * decision is due: card play (the computer player plays the card, or passes
+ * the trick where the rules let a player wait), an auction (it passes: it
+ * never bids, holds, joins or demands a redeal for anyone), naming trump (or
+ * no trump: the computer player names the best for the hand, since no suit
+ * is safer than another), or another set-up choice the variant needs in
+ * order to continue (calling an ace, turning the kat, the exchange, a card
+ * face down), where it takes the safest legal choice. The table is told of
+ * each set-up choice in the chat.
  */
 import { rankValue, type Card } from "@/engine/cards";
 import type { Action, ActionType, MatchView } from "@/engine/types";
@@ -20,13 +23,19 @@ export type StandInMove =
   /** An auction: pass. */
   | { readonly kind: "auction"; readonly action: Action }
   /** A set-up choice: the safest legal one, announced at the table. */
-  | { readonly kind: "setup"; readonly action: Action };
+  | { readonly kind: "setup"; readonly action: Action }
+  /** Naming trump: the computer player chooses, announced at the table. */
+  | { readonly kind: "trump" };
+
+/** Actions that name trump (or no trump). */
+const TRUMP_TYPES: ReadonlySet<ActionType> = new Set(["trump", "noTrump"]);
 
 /** The stand-in's move for the seat the view belongs to; null when the seat has nothing to do. */
 export function standInMove(view: MatchView): StandInMove | null {
   const legal = view.hand?.legal ?? [];
   if (legal.length === 0) return null;
   if (legal.some((a) => a.type === "play")) return { kind: "cards" };
+  if (legal.every((a) => TRUMP_TYPES.has(a.type))) return { kind: "trump" };
   if (legal.some((a) => AUCTION_TYPES.has(a.type))) {
     const pass = legal.find((a) => a.type === "pass");
     if (pass) return { kind: "auction", action: pass };
@@ -64,6 +73,8 @@ export function standInNotice(name: string, action: Action): { key: string; para
     case "trump":
       params.suit = action.suit;
       return { key: "trump", params, text: `${name} is away: the computer named trump ${action.suit} for them.` };
+    case "noTrump":
+      return { key: "noTrump", params, text: `${name} is away: the computer chose to play without trump for them.` };
     case "call":
       params.card = action.card;
       return { key: "call", params, text: `${name} is away: the computer called ${action.card} for them.` };

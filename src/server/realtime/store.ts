@@ -5,6 +5,7 @@
  * the truth; a table's match state is rebuilt from it by replay.
  */
 import { isDeepStrictEqual } from "node:util";
+import { variantMeta } from "@/engine/meta";
 import type { Action, Seat } from "@/engine/types";
 import { TRICK_PAUSE_MS, type LobbyFilter, type SeatOccupant, type TableStatus, type TableSummary } from "@/protocol";
 
@@ -16,6 +17,7 @@ export interface TableRecord {
   readonly isPrivate: boolean;
   readonly inviteCode: string;
   readonly createdById: string;
+  /** One entry per seat: the table's seat count, fixed when it is created. */
   readonly seats: readonly (SeatOccupant | null)[];
   readonly status: TableStatus;
   /** Match seed, set when the match starts. */
@@ -119,7 +121,13 @@ export interface NewTable {
   readonly botBudgetMs?: number | null;
   /** Default TRICK_PAUSE_MS.default. */
   readonly trickPauseMs?: number;
+  /** How many seats; default the variant's (the caller checks it against the variant's range). */
+  readonly seatCount?: number;
 }
+
+/** The empty seats of a new table: as many as asked, else the variant's default count. */
+export const emptySeats = (input: Pick<NewTable, "variant" | "seatCount">): null[] =>
+  Array<null>(input.seatCount ?? variantMeta(input.variant)?.seats.default ?? 4).fill(null);
 
 export interface FinishedMatch {
   readonly tableId: string;
@@ -207,14 +215,15 @@ export class MemoryTableStore implements TableStore {
 
   async createTable(input: NewTable, now: number): Promise<TableRecord> {
     const id = `t${this.nextId++}`;
+    const { seatCount: _seatCount, ...fields } = input;
     const rec: TableRecord = {
       id,
-      ...input,
+      ...fields,
       botBudgetMs: input.botBudgetMs ?? null,
       trickPauseMs: input.trickPauseMs ?? TRICK_PAUSE_MS.default,
       rematchTableId: null,
       inviteCode: `inv-${id}`,
-      seats: [null, null, null, null],
+      seats: emptySeats(input),
       status: "open",
       seed: null,
       seq: 0,

@@ -46,10 +46,10 @@ export async function openChaosTable(
     clients.push(c);
     return c;
   };
-  const humans = kind === "people" ? 4 : kind === "mixed" ? 1 : 0;
+  const humans = kind === "people" ? t.seats.length : kind === "mixed" ? 1 : 0;
   const players = cookies.slice(0, Math.max(humans, 1)).map(client);
   for (const c of players) ok("open", await c.open(t.id));
-  for (let seat = humans; seat < 4; seat++) ok("seat/bot", await players[0]!.send({ type: "seat/bot", tableId: t.id, seat, on: true, level: "easy" }));
+  for (let seat = humans; seat < t.seats.length; seat++) ok("seat/bot", await players[0]!.send({ type: "seat/bot", tableId: t.id, seat, on: true, level: "easy" }));
   for (let seat = 0; seat < humans; seat++) ok("seat/take", await players[seat]!.send({ type: "seat/take", tableId: t.id, seat }));
   const seated = players.slice(0, humans);
   if (humans === 0) players[0]!.close(); // nobody stays at a computers' table

@@ -64,5 +64,7 @@ export const openTableInput = z.object({
   /** Let non-members watch (admins only). Nobody but members can ever sit. */
   guestsMayWatch: z.boolean().default(false),
   turnSeconds: z.number().int().min(10).max(600).default(45),
+  /** How many seats; default the variant's (the tables service checks the variant's range). */
+  seatCount: z.number().int().optional(),
 });
 export type OpenTableInput = z.infer<typeof openTableInput>;

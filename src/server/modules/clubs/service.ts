@@ -295,6 +295,7 @@ export async function openTable(db: Db, actor: Actor, clubId: string, input: Ope
       options: version.options as Record<string, unknown>,
       isPrivate: false,
       turnSeconds: input.turnSeconds,
+      seatCount: input.seatCount,
     });
     if (!created.ok) return created;
     await repo.linkTable(tx, {

@@ -6,11 +6,13 @@
  * and stores the result, so no request ever waits for a solve and nothing is
  * solved twice. A replay asking for a hand that is not done yet moves it
  * ahead of the queue (and queues it if it never was: matches stored before
- * the analysis existed).
+ * the analysis existed). Hands the solver cannot analyse (a table of other
+ * than four, a variant without partners: bots' analysisAvailable) are never
+ * queued and answer "unavailable".
  * Who may see a hand's analysis: whoever may see the match's replay.
  */
 import { parseRecord } from "@/engine";
-import type { HandAnalysis } from "@/bots/analysis";
+import { analysisAvailable, type HandAnalysis } from "@/bots/analysis";
 import type { Db, DbTx } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { findAnalysis, handsAhead, queueHands, requestHand } from "./analysis-repository";
@@ -22,7 +24,15 @@ export type HandAnalysisState =
   | { status: "done"; analysis: HandAnalysis }
   | { status: "pending"; ahead: number }
   | { status: "running" }
-  | { status: "failed" };
+  | { status: "failed" }
+  /** The double-dummy analysis does not apply to this match's hands (seat count or variant). */
+  | { status: "unavailable" };
+
+/** Whether a stored game record's hands can be analysed: its variant at its seat count. */
+function analysable(record: unknown): boolean {
+  const r = record as { variant?: unknown; seats?: unknown } | null;
+  return typeof r?.variant === "string" && Array.isArray(r.seats) && analysisAvailable(r.variant, r.seats.length);
+}
 
 /** Hands of a game record with at least one card played (the ones worth analysing). */
 export function playedHandIndexes(record: unknown): number[] {
@@ -30,8 +40,9 @@ export function playedHandIndexes(record: unknown): number[] {
   return hands.flatMap((h) => (typeof h.index === "number" && (h.actions ?? []).some((a) => a.action?.type === "play") ? [h.index] : []));
 }
 
-/** Queues every played hand of a match being stored (called in the transaction that stores it). */
+/** Queues every played hand of a match being stored (called in the transaction that stores it), where the analysis applies. */
 export async function queueMatchAnalysis(tx: Exclude<DbTx, Db>, matchId: string, record: unknown): Promise<void> {
+  if (!analysable(record)) return;
   await queueHands(tx, matchId, playedHandIndexes(record));
 }
 
@@ -44,6 +55,7 @@ export async function handAnalysis(db: Db, userId: string | null, matchId: strin
   const parsed = parseRecord(match.record);
   if (!parsed.ok || !parsed.value.hands.some((h) => h.index === handIndex))
     return failure({ code: "NOT_FOUND", status: "NOT_FOUND", message: `No hand ${handIndex} in this match.` });
+  if (!analysable(parsed.value)) return success({ status: "unavailable" });
   // A hand without cards played (passed out) has nothing to analyse.
   if (!playedHandIndexes(parsed.value).includes(handIndex)) return success({ status: "done", analysis: { side: [], sideMaximises: true, plays: [], complete: true } });
 

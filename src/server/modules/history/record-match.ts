@@ -30,9 +30,9 @@ export interface FinishedMatchRow {
   readonly finishedAt: Date;
 }
 
-/** Places by final totals: per player, or per pair in partnership variants. */
+/** Places by final totals (higher is better, equal totals share the place): per player, or per pair in partnership variants. */
 export function placesOf(variant: string, scores: readonly number[]): number[] {
-  const teams = teamsOf(variant);
+  const teams = teamsOf(variant, scores.length);
   const teamRanks = ranksOf(teams.map((t) => scores[t[0]!]!));
   const out: number[] = [];
   teams.forEach((t, i) => t.forEach((s) => (out[s] = teamRanks[i]!)));
@@ -48,10 +48,10 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
     const o = m.players[seat];
     return o?.kind === "human" ? o.userId : null;
   };
-  // A ranked table is rated when its four starting players are known (a club table started with a computer player is not).
-  const rated = ranked !== null && ranked.userIds.length === 4;
+  // A ranked table is rated when its starting players are known, one per seat (a club table started with a computer player is not).
+  const rated = ranked !== null && ranked.userIds.length > 0 && ranked.userIds.length === m.players.length;
   // Who each seat's result belongs to: the rated table's starting players, else whoever sat there at the end.
-  const owners = [0, 1, 2, 3].map((s) => (rated ? ranked.userIds[s]! : finalUser(s)));
+  const owners = m.players.map((_, s) => (rated ? ranked.userIds[s]! : finalUser(s)));
   const leftEarly = owners.map((u, s) => rated && finalUser(s) !== u);
   let places = placesOf(m.variant, m.scores);
   if (rated) {

@@ -27,7 +27,7 @@ export function seatStats(record: GameRecord, seat: number): SeatStats {
       const entry = (stats.contracts[c.bid] ??= [0, 0]);
       entry[0]++;
       if (r.outcome === "made") entry[1]++;
-    } else if (c.partners.includes(seat as 0 | 1 | 2 | 3)) stats.asPartner++;
+    } else if (c.partners.includes(seat)) stats.asPartner++;
     else stats.asDefender++;
   }
   return stats;

@@ -1,6 +1,6 @@
 /**
  * The life of a live match, in one place: when a match starts (the last seat
- * filled at a table, or matchmaking seating four ranked players), how its
+ * filled at a table, or matchmaking seating its ranked players), how its
  * state is rebuilt from the stored actions, and its one finishing step (the
  * Match record, history rows, ratings, club ladder and analysis queue, in one
  * idempotent transaction keyed by table and match). The table room calls
@@ -54,7 +54,7 @@ export function planStart(
   if (rec.status !== "open" || !seats.every((s) => s !== null)) return null;
   // A club-ladder table learns its players as it starts: from now on each seat is theirs.
   const humans = seats.flatMap((s) => (s?.kind === "human" ? [s.userId] : []));
-  const fixedSeats = rec.ranked && !rec.fixedSeats && humans.length === 4 ? humans : rec.fixedSeats;
+  const fixedSeats = rec.ranked && !rec.fixedSeats && humans.length === seats.length ? humans : rec.fixedSeats;
   const handOwners = ownersAtDeal({ seats, fixedSeats });
   const next: TableRecord = { ...rec, seats, seed, status: "playing", lastActionAt: at, fixedSeats, handOwners };
   const state = replayMatch(next, [])!;

@@ -32,8 +32,8 @@ export interface MatchStart {
 }
 
 /**
- * Seats the four players, stores the seed and marks the table playing; a
- * ranked table without fixed players records its four. Writing the same start
+ * Seats the players, stores the seed and marks the table playing; a
+ * ranked table without fixed players records them. Writing the same start
  * again changes nothing (a retry after an unclear failure); a table already
  * playing another match is left alone (false).
  */

@@ -5,13 +5,13 @@
  * history, leaderboard, rating-history and statistics procedures show it.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { buildRecord, playRandomMatch, verifyRecord, parseRecord } from "@/engine";
+import { buildRecord, playRandomMatch, verifyRecord, parseRecord, VARIANT_IDS, VARIANT_META } from "@/engine";
 import type { SeatOccupant } from "@/protocol";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { toTableSummary } from "@/server/realtime/store";
 import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
 import { NO_CLUB, takeDecision } from "@/server/realtime/seating";
-import { formGroups, joinQueue, playWithComputers, queueStatus, seatOrder, spreadAfter } from "./service";
+import { formGroups, joinQueue, playWithComputers, queueStatus, rankedGroupSize, seatOrder, spreadAfter } from "./service";
 
 afterAll(closeTestDb);
 
@@ -83,6 +83,31 @@ describe("ranked queue", () => {
     expect(spreadAfter(10_000)).toBeGreaterThan(spreadAfter(0));
     // Partnership seating: strongest with weakest.
     expect(seatOrder([w("a", 1), w("b", 4), w("c", 3), w("d", 2)], "classic").map((x) => x.userId)).toEqual(["b", "c", "a", "d"]);
+    // Groups of other sizes (a variant's default seat count decides), seated by rating where nobody has a partner.
+    const ids = (groups: { userId: string }[][]) => groups.map((g) => g.map((x) => x.userId).sort());
+    expect(ids(formGroups(pool, 0, 5))).toEqual([]);
+    expect(ids(formGroups(pool, 0, 3))).toEqual([["a", "b", "f"]]);
+    expect(ids(formGroups(pool, 0, 2))).toEqual([["a", "b"], ["c", "e"], ["d", "f"]]);
+    for (const id of VARIANT_IDS) expect(rankedGroupSize(id)).toBe(VARIANT_META[id].seats.default);
+    const solo = VARIANT_IDS.find((id) => VARIANT_META[id].teams.kind === "none")!;
+    expect(seatOrder([w("a", 1), w("b", 4), w("c", 3), w("d", 2), w("e", 5)], solo).map((x) => x.userId)).toEqual(["e", "b", "c", "d", "a"]);
+  });
+});
+
+describe("a variant scored by place", () => {
+  it("is queued in groups of its default seat count and rates each player on their own by final score", async () => {
+    const variant = VARIANT_IDS.find((id) => VARIANT_META[id].scoresBy === "place")!;
+    expect(rankedGroupSize(variant)).toBe(4);
+    const { users, tableId } = await queueFour(variant);
+    const { scores, seats } = await finishTable(tableId);
+    const match = await testDb().match.findFirstOrThrow({ where: { tableId }, select: { id: true } });
+    const changes = await testDb().ratingChange.findMany({ where: { matchId: match.id }, select: { userId: true, place: true } });
+    expect(changes).toHaveLength(4);
+    seats.forEach((o, seat) => {
+      const userId = (o as { userId: string }).userId;
+      expect(changes.find((c) => c.userId === userId)!.place).toBe(1 + scores.filter((x) => x > scores[seat]!).length);
+    });
+    expect(new Set(changes.map((c) => c.userId))).toEqual(new Set(users.map((u) => u.id)));
   });
 });
 

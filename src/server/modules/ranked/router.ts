@@ -29,7 +29,7 @@ export const rankedRouter = createTRPCRouter({
   }),
   /** A club member opens a ranked table for the club ladder with one of the club's presets. */
   openClubTable: clubMemberProcedure
-    .input(z.object({ presetId: safeText().min(1).max(64), turnSeconds: z.number().int().min(10).max(600).default(45) }))
+    .input(z.object({ presetId: safeText().min(1).max(64), turnSeconds: z.number().int().min(10).max(600).default(45), seatCount: z.number().int().optional() }))
     .mutation(async ({ ctx, input }) => unwrap(await ranked.openClubRankedTable(ctx.db, ctx.club.actor, ctx.club.id, input))),
   status: protectedProcedure.query(async ({ ctx }) => startRooms(await ranked.queueStatus(ctx.db, ctx.user.id))),
 });

@@ -1,18 +1,19 @@
 /**
  * The ranked queue and matchmaking. A player joins the queue of one variant;
- * whenever someone joins or polls, waiting players are grouped in fours of
- * similar conservative rating (the accepted spread widens the longer the
+ * whenever someone joins or polls, waiting players are grouped by the
+ * variant's default seat count (four in every variant so far) by similar
+ * conservative rating (the accepted spread widens the longer the
  * oldest of them has waited). Only players whose queue page polled in the
  * last AWAY_MS are matched, so nobody is seated at a match they walked away from. A group gets a live table with the variant's
- * standard rules (the engine's defaults, as RULES.md fixes them), all four
- * humans seated and the match started; only those four may sit there (see
+ * standard rules (the engine's defaults, as RULES.md fixes them), all its
+ * humans seated and the match started; only they may sit there (see
  * access.ts). Matching runs under a per-variant advisory lock so two servers
  * never seat the same player twice. Someone left waiting alone sees how long
  * they waited and who waits per variant; after COMPUTER_OFFER_SECONDS they are
- * offered an unrated table with three computer players instead (leaving the queue).
+ * offered an unrated table with computer players on the other seats instead (leaving the queue).
  */
 import { getEnv } from "@/env";
-import { parseOptions, VARIANT_IDS } from "@/engine";
+import { parseOptions, VARIANT_IDS, variantMeta } from "@/engine";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
@@ -71,8 +72,11 @@ interface Waiting {
   readonly joinedAt: Date;
 }
 
-/** Picks groups of four: the longest-waiting player with the three nearest in rating within the spread. */
-export function formGroups(waiting: readonly Waiting[], now: number): Waiting[][] {
+/** The players of one ranked match of a variant: its default seat count. */
+export const rankedGroupSize = (variant: string): number => variantMeta(variant)?.seats.default ?? 4;
+
+/** Picks groups of `size` (default four): the longest-waiting player with the `size - 1` nearest in rating within the spread. */
+export function formGroups(waiting: readonly Waiting[], now: number, size = 4): Waiting[][] {
   const pool = [...waiting].sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
   const groups: Waiting[][] = [];
   for (let i = 0; i < pool.length; ) {
@@ -81,8 +85,8 @@ export function formGroups(waiting: readonly Waiting[], now: number): Waiting[][
     const near = pool
       .filter((w) => w !== anchor && Math.abs(w.ordinal - anchor.ordinal) <= spread)
       .sort((a, b) => Math.abs(a.ordinal - anchor.ordinal) - Math.abs(b.ordinal - anchor.ordinal))
-      .slice(0, 3);
-    if (near.length < 3) {
+      .slice(0, size - 1);
+    if (near.length < size - 1) {
       i++;
       continue;
     }
@@ -96,7 +100,7 @@ export function formGroups(waiting: readonly Waiting[], now: number): Waiting[][
 /** Seats for a group: in partnership variants the strongest and weakest play together (seats 0 and 2). */
 export function seatOrder(group: readonly Waiting[], variant: string): Waiting[] {
   const byRating = [...group].sort((a, b) => b.ordinal - a.ordinal);
-  if (!isPartnershipVariant(variant)) return byRating;
+  if (!isPartnershipVariant(variant) || byRating.length !== 4) return byRating;
   const [a, b, c, d] = byRating as [Waiting, Waiting, Waiting, Waiting];
   return [a, b, d, c];
 }
@@ -109,7 +113,7 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
     await lockVariantQueue(tx, variant);
     await dropStaleEntries(tx, variant, new Date(now - STALE_MS));
     const waiting = await findWaiting(tx, variant, new Date(now - AWAY_MS), 500);
-    const groups = formGroups(waiting, now);
+    const groups = formGroups(waiting, now, rankedGroupSize(variant));
     if (!groups.length) return [];
     const names = await findDisplayNames(tx, groups.flat().map((w) => w.userId));
     // The live-table store only uses the Table model, which a transaction client serves as well.
@@ -117,7 +121,10 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
     const tableIds: string[] = [];
     for (const group of groups) {
       const seated = seatOrder(group, variant);
-      const table = await store.createTable({ variant, options: options.value as Record<string, unknown>, isPrivate: true, createdById: seated[0]!.userId, turnSeconds: RANKED_TURN_SECONDS }, now);
+      const table = await store.createTable(
+        { variant, options: options.value as Record<string, unknown>, isPrivate: true, createdById: seated[0]!.userId, turnSeconds: RANKED_TURN_SECONDS, seatCount: seated.length },
+        now,
+      );
       const seats: SeatOccupant[] = seated.map((w) => ({ kind: "human", userId: w.userId, name: names.get(w.userId) ?? "?" }));
       // The match lifecycle starts it, inside this transaction.
       await startMatch(tx, { tableId: table.id, seats, seed: newMatchSeed(), at: now });
@@ -165,8 +172,9 @@ export async function leaveQueue(db: Db, userId: string): Promise<void> {
 
 /**
  * Instead of waiting on: leaves the queue for an unrated private table of the same
- * variant (standard rules), the player at seat 0 and three computer players, the
- * match started. Only once the offer's wait is over; not rated (no ranked record).
+ * variant (standard rules, its ranked seat count), the player at seat 0 and computer
+ * players on the others, the match started. Only once the offer's wait is over; not
+ * rated (no ranked record).
  */
 export async function playWithComputers(db: Db, userId: string, now = Date.now()): Promise<ServiceResult<{ tableId: string }>> {
   return db.$transaction(async (tx) => {
@@ -178,10 +186,14 @@ export async function playWithComputers(db: Db, userId: string, now = Date.now()
     if (!options.ok) return failure({ code: "UNKNOWN_VARIANT", status: "BAD_REQUEST", message: `Unknown variant ${entry.variant}.` });
     const names = await findDisplayNames(tx, [userId]);
     const store = new PrismaTableStore(tx as unknown as Db);
-    const table = await store.createTable({ variant: entry.variant, options: options.value as Record<string, unknown>, isPrivate: true, createdById: userId, turnSeconds: RANKED_TURN_SECONDS }, now);
+    const seatCount = rankedGroupSize(entry.variant);
+    const table = await store.createTable(
+      { variant: entry.variant, options: options.value as Record<string, unknown>, isPrivate: true, createdById: userId, turnSeconds: RANKED_TURN_SECONDS, seatCount },
+      now,
+    );
     const seats: SeatOccupant[] = [
       { kind: "human", userId, name: names.get(userId) ?? "?" },
-      ...[1, 2, 3].map((i): SeatOccupant => ({ kind: "bot", name: BOT_NAMES[i]!, level: DEFAULT_BOT_LEVEL })),
+      ...Array.from({ length: seatCount - 1 }, (_, i): SeatOccupant => ({ kind: "bot", name: BOT_NAMES[i + 1]!, level: DEFAULT_BOT_LEVEL })),
     ];
     await startMatch(tx, { tableId: table.id, seats, seed: newMatchSeed(), at: now });
     await removeQueueEntries(tx, [userId]);
@@ -192,7 +204,7 @@ export async function playWithComputers(db: Db, userId: string, now = Date.now()
 /**
  * A club's ranked table: a club table with one of the club's presets (its
  * ladder plays the club's rules), marked ranked for the club's scope. Members
- * sit as at any club table; the four starting players are captured when the
+ * sit as at any club table; the starting players are captured when the
  * match starts (recordRankedStart). A table started with a computer player
  * on a seat is not rated: ranked matches are humans only.
  */
@@ -200,10 +212,10 @@ export async function openClubRankedTable(
   db: Db,
   actor: { userId: string; role: "owner" | "admin" | "member" },
   clubId: string,
-  input: { presetId: string; turnSeconds: number },
+  input: { presetId: string; turnSeconds: number; seatCount?: number },
 ): Promise<ServiceResult<{ tableId: string }>> {
   const { openTable } = await import("@/server/modules/clubs/service");
-  const opened = await openTable(db, actor, clubId, { presetId: input.presetId, guestsMayWatch: false, turnSeconds: input.turnSeconds });
+  const opened = await openTable(db, actor, clubId, { presetId: input.presetId, guestsMayWatch: false, turnSeconds: input.turnSeconds, seatCount: input.seatCount });
   if (!opened.ok) return opened;
   const variant = await findTableVariant(db, opened.value.tableId);
   await createRankedTable(db, { tableId: opened.value.tableId, variant, scope: clubId, userIds: [] });

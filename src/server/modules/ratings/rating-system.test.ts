@@ -1,5 +1,6 @@
-/** Rating updates: wins raise, losses lower, partners share, uncertainty shrinks, leavers lose. */
+/** Rating updates: wins raise, losses lower, partners share, uncertainty shrinks, leavers lose; any number of seats ranked by place. */
 import { describe, expect, it } from "vitest";
+import { VARIANT_IDS, VARIANT_META } from "@/engine";
 import { initialSkill, isProvisional, ranksOf, rateMatch, type RatedSeat, type Skill } from "./rating-system";
 
 const fresh = (score: number, leftEarly = false, skill: Skill = initialSkill()): RatedSeat => ({ skill, score, leftEarly });
@@ -62,6 +63,26 @@ describe("rateMatch", () => {
     expect(out[0]!.skill.mu).toBeGreaterThan(initialSkill().mu);
     expect(out[2]!.skill.mu).toBeLessThan(initialSkill().mu);
     expect(out[2]!.place).toBe(2);
+  });
+
+  it("ranks every player of a variant scored by place on their own, at any seat count: equal scores share the place and the change", () => {
+    const placed = VARIANT_IDS.find((id) => VARIANT_META[id].scoresBy === "place" && VARIANT_META[id].seats.max >= 7)!;
+    const mu0 = initialSkill().mu;
+    // Seven players: the winner (3 points), two out in the last round (2), three in the round before (1), one first out (0).
+    const out = rateMatch(placed, [2, 0, 3, 1, 1, 2, 1].map((s) => fresh(s)));
+    expect(out.map((o) => o.place)).toEqual([2, 7, 1, 4, 4, 2, 4]);
+    expect(out[2]!.skill.mu).toBeGreaterThan(out[0]!.skill.mu);
+    expect(out[0]!.skill.mu).toBeCloseTo(out[5]!.skill.mu, 9);
+    expect(out[3]!.skill.mu).toBeCloseTo(out[4]!.skill.mu, 9);
+    expect(out[0]!.skill.mu).toBeGreaterThan(out[3]!.skill.mu);
+    expect(out[1]!.skill.mu).toBeLessThan(mu0);
+    // Two players: a plain win and loss; a leaver of three is placed last.
+    const two = rateMatch(placed, [fresh(1), fresh(0)]);
+    expect(two.map((o) => o.place)).toEqual([1, 2]);
+    const left = rateMatch(placed, [fresh(3, true), fresh(1), fresh(0)]);
+    expect(left.map((o) => o.place)).toEqual([3, 2, 3]);
+    expect(left[0]!.skill.mu).toBeLessThan(mu0);
+    expect(() => rateMatch(placed, [fresh(1)])).toThrow();
   });
 
   it("moves a strong player less for beating weak ones than a weak player for beating strong ones", () => {

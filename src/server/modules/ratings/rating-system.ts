@@ -1,10 +1,14 @@
 /**
  * The rating system, pure: Weng-Lin Bayesian ratings (the `openskill`
- * library's Plackett-Luce model) over the final standings of a match.
- * Es-makker and Danish whist rank the four players by their totals (the
- * partnerships change from hand to hand); classic and Norwegian whist rate
- * the two fixed pairs as teams. A player who left early is rated as if their
- * side finished last, while everyone else is rated on the real standings.
+ * library's Plackett-Luce model) over the final standings of a match, as the
+ * variant declares its teams (engine/meta.ts): variants whose pairs play
+ * together in every hand (classic, Norwegian whist) rate the two fixed pairs
+ * as teams; every other variant ranks each player on their own by their
+ * final total (es-makker and Danish whist, whose partnerships change from
+ * hand to hand; variants scored by place, with any number of seats, whose
+ * points only rank the players). Higher is better and equal totals share
+ * the place. A player who left early is rated as if their side finished
+ * last, while everyone else is rated on the real standings.
  */
 import { ordinal, rate, rating } from "openskill";
 import { fixedPairs } from "@/engine/meta";
@@ -47,18 +51,19 @@ export const displayRating = (x: number) => Math.round(x * DISPLAY_SCALE);
 export const PROVISIONAL_SIGMA = 5;
 export const isProvisional = (s: Skill) => s.sigma >= PROVISIONAL_SIGMA;
 
-/** Seats grouped as the rating teams of the variant. */
-export const teamsOf = (variant: string): number[][] => (isPartnershipVariant(variant) ? [[0, 2], [1, 3]] : [[0], [1], [2], [3]]);
+/** Seats grouped as the rating teams of the variant at a table of `seatCount`: the fixed pairs of four, else each seat alone. */
+export const teamsOf = (variant: string, seatCount = 4): number[][] =>
+  isPartnershipVariant(variant) && seatCount === 4 ? [[0, 2], [1, 3]] : Array.from({ length: seatCount }, (_, s) => [s]);
 
 /** Competition ranks (1, 2, 2, 4) from scores, higher score better. */
 export function ranksOf(scores: readonly number[]): number[] {
   return scores.map((s) => 1 + scores.filter((o) => o > s).length);
 }
 
-/** New ratings for the four seats of a finished match. */
+/** New ratings for every seat of a finished match. */
 export function rateMatch(variant: string, seats: readonly RatedSeat[]): SeatOutcome[] {
-  if (seats.length !== 4) throw new Error("a match has four seats");
-  const teams = teamsOf(variant);
+  if (seats.length < 2) throw new Error("a rated match has at least two seats");
+  const teams = teamsOf(variant, seats.length);
   const teamScore = teams.map((t) => seats[t[0]!]!.score);
   const realRanks = ranksOf(teamScore);
   const teamRatings = teams.map((t) => t.map((s) => ({ ...seats[s]!.skill })));

@@ -1,5 +1,5 @@
 /**
- * Ratings in the database: applying a rated match's standings to the four
+ * Ratings in the database: applying a rated match's standings to its
  * players' PlayerRating rows (and logging each change) inside the caller's
  * transaction, and reading leaderboards and a player's rating history.
  */
@@ -19,14 +19,14 @@ export interface RatedPlayer {
   readonly leftEarly: boolean;
 }
 
-/** Rates one finished match for the four seats' players; returns each seat's place. */
+/** Rates one finished match for every seat's player; returns each seat's place. */
 export async function applyMatchRatings(
   tx: Tx,
   input: { matchId: string; variant: string; scope: string; players: readonly RatedPlayer[]; at: Date },
 ): Promise<number[]> {
   const key = { variant: input.variant, scope: input.scope };
   const ids = input.players.map((p) => p.userId);
-  // The four rows, locked (created if missing): concurrent matches of a player apply one after the other.
+  // The players' rows, locked (created if missing): concurrent matches of a player apply one after the other.
   const s0 = initialSkill();
   const byUser = await lockRatings(tx, key, ids, { ...s0, ordinal: conservative(s0) });
   const before = ids.map((id) => byUser.get(id)!);
@@ -34,8 +34,7 @@ export async function applyMatchRatings(
     input.variant,
     input.players.map((p, i) => ({ skill: before[i]!, score: p.score, leftEarly: p.leftEarly })),
   );
-  for (let i = 0; i < 4; i++) {
-    const p = input.players[i]!;
+  for (const [i, p] of input.players.entries()) {
     const o = outcome[i]!;
     await saveRatingChange(tx, key, { userId: p.userId, matchId: input.matchId, before: before[i]!, after: o.skill, ordinal: o.ordinal, place: o.place, leftEarly: p.leftEarly, at: input.at });
   }
@@ -93,7 +92,7 @@ export async function playerRatings(db: Db, userId: string, viewerId: string | n
  */
 export async function tableRatingChanges(db: DbTx, tableId: string): Promise<(number | null)[] | null> {
   const ranked = await findRankedTable(db, tableId);
-  if (!ranked || ranked.userIds.length !== 4) return null;
+  if (!ranked || ranked.userIds.length === 0) return null;
   const matchId = await findTableCurrentMatchId(db, tableId);
   if (!matchId) return null;
   const changes = await findMatchRatingChanges(db, matchId, ranked.scope);

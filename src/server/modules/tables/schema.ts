@@ -16,5 +16,7 @@ export const createTableInput = z.object({
     .min(TRICK_PAUSE_MS.min, `The trick pause is at least ${TRICK_PAUSE_MS.min} ms.`)
     .max(TRICK_PAUSE_MS.max, `The trick pause is at most ${TRICK_PAUSE_MS.max} ms.`)
     .default(TRICK_PAUSE_MS.default),
+  /** How many seats; default the variant's. The service checks it against the variant's range (a translated refusal). */
+  seatCount: z.number().int().optional(),
 });
 export type CreateTableInput = z.infer<typeof createTableInput>;

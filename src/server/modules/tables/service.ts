@@ -7,8 +7,10 @@
  * create at most TABLE_QUOTA.perWindow tables per TABLE_QUOTA.windowSeconds (a rematch table too,
  * in its creator's name). The lobby is paged and filtered, and shows
  * a club's tables only to its members (or to guests where they may watch).
+ * A table has the variant's default number of seats, or as many as asked
+ * within the variant's range.
  */
-import { parseOptions } from "@/engine";
+import { parseOptions, variantMeta } from "@/engine";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { rateLimiter } from "@/server/rate-limit";
@@ -72,6 +74,15 @@ async function createParsedTable(
   const options = parseOptions(input.variant, input.options);
   if (!options.ok)
     return failure({ code: options.error.code === "setup/unknown-variant" ? "UNKNOWN_VARIANT" : "INVALID_OPTIONS", status: "BAD_REQUEST", message: options.error.message });
+  const seats = variantMeta(input.variant)!.seats;
+  const seatCount = input.seatCount ?? seats.default;
+  if (seatCount < seats.min || seatCount > seats.max)
+    return failure({
+      code: "TABLE_SEAT_COUNT",
+      status: "BAD_REQUEST",
+      message: `This game is played by ${seats.min} to ${seats.max} players.`,
+      params: { min: seats.min, max: seats.max },
+    });
   const rate = await creations().consume(`user:${userId}`).then(
     () => null,
     (e: unknown) => {
@@ -105,6 +116,7 @@ async function createParsedTable(
         turnSeconds: input.turnSeconds,
         trickPauseMs: input.trickPauseMs,
         botBudgetMs: extra.botBudgetMs ?? null,
+        seatCount,
       },
       now,
     );
@@ -114,16 +126,16 @@ async function createParsedTable(
 
 /**
  * The table of a rematch, opened by `creatorId` under the same quotas as
- * any table they create: the same variant, options, privacy, turn time,
- * thinking time and trick pause, and at a club table the same club, preset
- * version and guest rule. Empty and open: the live tables seat the players.
+ * any table they create: the same variant, seats, options, privacy, turn
+ * time, thinking time and trick pause, and at a club table the same club,
+ * preset version and guest rule. Empty and open: the live tables seat the players.
  */
 export async function createRematchTable(db: Db, from: TableRecord, creatorId: string): Promise<ServiceResult<{ id: string }>> {
   return db.$transaction(async (tx) => {
     const created = await createTable(
       tx as unknown as Db,
       creatorId,
-      { variant: from.variant, options: { ...from.options }, isPrivate: from.isPrivate, turnSeconds: from.turnSeconds, trickPauseMs: from.trickPauseMs },
+      { variant: from.variant, options: { ...from.options }, isPrivate: from.isPrivate, turnSeconds: from.turnSeconds, trickPauseMs: from.trickPauseMs, seatCount: from.seats.length },
       Date.now(),
       { botBudgetMs: from.botBudgetMs },
     );
