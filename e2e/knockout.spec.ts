@@ -169,12 +169,12 @@ test("knock-out whist: three people and two computer players at five seats play 
       const original = p.page.viewportSize()!;
       for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
         await p.page.setViewportSize(viewport);
-        await expectFeltLaidOut(p);
         if (p.locale !== "en") {
           await p.page.getByTestId(p === at ? "my-hand" : "felt").evaluate((e) => e.scrollIntoView({ block: "end" }));
           await shot(p.page, `knockout-${p.locale}-${size}-trick`);
           expect(await englishOn(p.page), `${p.locale} ${size}`).toEqual([]);
         }
+        await expectFeltLaidOut(p);
       }
       await p.page.setViewportSize(original);
     }

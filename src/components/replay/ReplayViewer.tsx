@@ -19,7 +19,7 @@ import type { CompletedTrick } from "@/engine/types";
 import { type Card, JOKER, SUITS, SUIT_SYMBOL, type Suit, sortHand } from "@/engine/cards";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { bidLabel, explain, type Translator } from "@/components/table/format";
-import { type Place, placeOf, placesFor, seatsInReadingOrder } from "@/components/table/seat-layout";
+import { type Place, placeOf, placesFor, seatsInReadingOrder, usesCorners } from "@/components/table/seat-layout";
 import { type ReplayFrame, replayFrames } from "./frames";
 import { HandAnalysisPanel } from "./HandAnalysisPanel";
 import styles from "./replay.module.css";
@@ -100,7 +100,7 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
   const places = placesFor(seatCount);
   const placeAt = (seat: number) => placeOf(seat, 0, seatCount);
   // Up to four seats the trick is a compact cross (side cards half a card lower); more take the eight places of a ring.
-  const ring = places.some((p) => p !== "bottom" && p !== "left" && p !== "top" && p !== "right");
+  const ring = usesCorners(seatCount);
   const seatHand = (seat: number) => (
     <SeatHand
       key={seat}

@@ -30,7 +30,7 @@ import { MatchSummary } from "./MatchSummary";
 import { HandsTable, signed } from "./HandsTable";
 import { useShownTrick } from "./useShownTrick";
 import { isOut, readHandInfo } from "./hand-info";
-import { TOWARDS, freeCorner, placeOf as placeAt, seatsInReadingOrder } from "./seat-layout";
+import { TOWARDS, freeCorner, placeOf as placeAt, seatsInReadingOrder, trickReachesTop, usesCorners } from "./seat-layout";
 import { useTableSocket } from "./useTableSocket";
 import styles from "./table.module.css";
 import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
@@ -272,6 +272,21 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     return t(occ?.kind === "bot" ? "waitingForComputer" : "waitingFor", { name: names[hand.turn]!, phase: phaseLabel(te, hand.phase) });
   })();
 
+  // The trick reaches into the top row at five and seven seats; the button then sits in its empty place across.
+  const reachesTop = trickReachesTop(seatCount);
+  const lastTrickButton = hand && hand.phase !== "auction" && (
+    <button
+      type="button"
+      className={`${styles.lastTrickButton} ${styles[`at_${reachesTop ? "top" : freeCorner(seatCount)}`]}`}
+      onClick={() => setShowLast((v) => !v)}
+      aria-pressed={showLast}
+      disabled={!lastTrick}
+      data-testid="toggle-last-trick"
+    >
+      {showLast ? t("hideLastTrick") : t("showLastTrick")}
+    </button>
+  );
+
   const mutedHint = (() => {
     if (iAmOut) return t("youAreOut");
     if (myTurn && hand?.phase === "play" && legal.some((a) => a.type === "decline")) return t("waitHint");
@@ -348,20 +363,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
       )}
 
       {!(over && shown.plays.length === 0) && (
-      <div className={`${styles.felt} ${hand?.phase === "auction" ? styles.feltAuction : ""}`} data-testid="felt">
+      <div className={`${styles.felt} ${hand?.phase === "auction" ? styles.feltAuction : ""} ${usesCorners(seatCount) ? styles.feltRing : ""} ${reachesTop ? styles.feltTall : ""}`} data-testid="felt">
         {seatsInReadingOrder(bottom, seatCount).map(seatPanel)}
-        {hand && hand.phase !== "auction" && (
-            <button
-              type="button"
-              className={`${styles.lastTrickButton} ${styles[`at_${freeCorner(seatCount)}`]}`}
-              onClick={() => setShowLast((v) => !v)}
-              aria-pressed={showLast}
-              disabled={!lastTrick}
-              data-testid="toggle-last-trick"
-            >
-              {showLast ? t("hideLastTrick") : t("showLastTrick")}
-            </button>
-          )}
+        {!reachesTop && lastTrickButton}
 
         <div
           className={`${styles.center} ${shown.gathering && shown.winner !== null ? styles.gathering : ""}`}
@@ -390,6 +394,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
               </figcaption>
             </figure>
           ))}
+          {reachesTop && lastTrickButton}
           {boxInFelt && (
             <Choices variant={table.variant} phase={hand?.phase ?? ""} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={false} upTo3={false} exchangeReady={false} canKeep={false} clearSelection={() => setSelected([])} />
           )}

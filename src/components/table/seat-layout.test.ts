@@ -1,6 +1,6 @@
 /** Seat places at two to seven seats: the viewer at the bottom, every other seat in its own place, clockwise. */
 import { describe, expect, it } from "vitest";
-import { READING_ORDER, freeCorner, placeOf, placesFor, seatsInReadingOrder } from "./seat-layout";
+import { READING_ORDER, freeCorner, placeOf, placesFor, seatsInReadingOrder, trickReachesTop, usesCorners } from "./seat-layout";
 
 /** Clockwise order of the places, starting at the bottom. */
 const CLOCKWISE = ["bottom", "bottomLeft", "left", "topLeft", "top", "topRight", "right", "bottomRight"];
@@ -33,6 +33,8 @@ describe("seat layout", () => {
     expect([1, 2, 3].map((s) => placeOf(s, 0, 4))).toEqual(["left", "top", "right"]);
     expect(placeOf(0, 1, 4)).toBe("right");
     expect(freeCorner(4)).toBe("topRight");
+    expect([2, 3, 4, 5, 6, 7].map(usesCorners)).toEqual([false, false, false, true, true, true]);
+    expect([2, 3, 4, 5, 6, 7].map(trickReachesTop)).toEqual([false, false, false, true, false, true]);
   });
 
   it("has no layout for a count no variant seats", () => {

@@ -41,7 +41,22 @@ export function seatsInReadingOrder(bottom: number, seatCount: number): number[]
   return seats.sort((a, b) => READING_ORDER.indexOf(placeOf(a, bottom, seatCount)) - READING_ORDER.indexOf(placeOf(b, bottom, seatCount)));
 }
 
-/** A free place for the last-trick button: the top-right corner where it is free, else another free corner. */
+/** Whether seats sit in corners too (five or more): then cards lie above and below each other at the trick's sides. */
+export function usesCorners(seatCount: number): boolean {
+  return placesFor(seatCount).some((p) => p !== "bottom" && p !== "left" && p !== "top" && p !== "right");
+}
+
+/**
+ * Whether no seat sits across while seats fill the corners (five and seven
+ * seats): the trick then reaches up into the top row, between the top
+ * corners' seats (so the felt is no taller than at four), and the
+ * last-trick button takes the trick's empty place across.
+ */
+export function trickReachesTop(seatCount: number): boolean {
+  return usesCorners(seatCount) && !placesFor(seatCount).includes("top");
+}
+
+/** A free place for the last-trick button (where the trick does not reach the top): the top-right corner where it is free, else another free corner. */
 export function freeCorner(seatCount: number): Place {
   const used = new Set(placesFor(seatCount));
   return (["topRight", "bottomRight", "top"] as const).find((p) => !used.has(p)) ?? "bottomRight";
