@@ -6,8 +6,9 @@
  * person sits at the bottom with the other four around the felt, all on
  * screen without sideways scrolling and without overlapping; the trick's
  * cards lie towards their players; at the end everyone sees the same winner
- * and the standings by place. Screenshots (da and nb, both sizes; the trick,
- * a trump choice where one comes up, the standings) go to the test's results.
+ * and the standings by place, and the stored match replays with every seat.
+ * Screenshots (da and nb, both sizes; the trick, a trump choice where one
+ * comes up, the standings, the replay in da) go to the test's results.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { englishOn } from "./english";
@@ -227,6 +228,22 @@ test("knock-out whist: three people and two computer players at five seats play 
       expect(await p.page.evaluate(() => document.documentElement.scrollWidth), `${p.locale} ${size}`).toBeLessThanOrEqual(viewport.width);
       expect(await englishOn(p.page), `${p.locale} ${size}`).toEqual([]);
     }
+  }
+  // The stored match replays with every seat around the felt, and a trick's cards at their players' sides.
+  await host.setViewportSize(DESKTOP);
+  await expect(async () => {
+    await host.goto("/history");
+    await expect(host.getByTestId("history-item").first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await host.goto(`/games/${await host.getByTestId("history-item").first().getAttribute("data-match")}`);
+  await expect(host.locator('[data-testid^="replay-seat-"]')).toHaveCount(SEATS);
+  for (let i = 0; i < SEATS + 1; i++) await host.getByTestId("replay-next").click();
+  await expect(host.getByTestId("replay-trick").locator('[data-testid^="replay-play-"]')).not.toHaveCount(0);
+  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    await host.setViewportSize(viewport);
+    await host.getByTestId("replay-table").evaluate((e) => e.scrollIntoView({ block: "start" }));
+    await shot(host, `knockout-replay-da-${size}`);
+    expect(await host.evaluate(() => document.documentElement.scrollWidth), `replay ${size}`).toBeLessThanOrEqual(viewport.width);
   }
   for (const p of people) await p.page.context().close();
 });
