@@ -1,12 +1,16 @@
 /**
- * The rules page: a short summary of each variant and the glossary of the
- * words used at the table, in the reader's language (terms from the `game`
- * namespace, explanations from `rules`).
+ * The rules page: a short summary of each variant (how many play, from the
+ * variant's seat range; the house rules a table can choose, from the
+ * engine's option fields) and the glossary of the words used at the table,
+ * in the reader's language (terms from the `game` namespace, explanations
+ * from `rules`).
  */
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { VARIANT_IDS, type VariantId } from "@/engine/meta";
+import { getLocale, getTranslations } from "next-intl/server";
+import { getVariant } from "@/engine";
+import { VARIANT_IDS, VARIANT_META, type VariantId } from "@/engine/meta";
 import type { MessageRef } from "@/engine/types";
+import type { Locale } from "@/i18n/config";
 import { bidLabel, messageText, type Translator } from "@/components/table/format";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,6 +36,7 @@ const GLOSSARY: readonly { entry: string; term?: string; bid?: readonly [Variant
   { entry: "partnerAce", term: "terms.partnerAce" },
   { entry: "selvmakker", term: "terms.selvmakker" },
   { entry: "joker", term: "terms.joker" },
+  { entry: "dogsLife", term: "terms.dogsLife" },
   { entry: "vip", engine: { key: "addOns.vip" } },
   { entry: "gode", engine: { key: "addOns.gode" } },
   { entry: "staerke", engine: { key: "addOns.staerke" } },
@@ -49,7 +54,7 @@ const GLOSSARY: readonly { entry: string; term?: string; bid?: readonly [Variant
 ];
 
 export default async function RulesPage() {
-  const [t, tGame, tEngine] = await Promise.all([getTranslations("rules"), getTranslations("game"), getTranslations("engine")]);
+  const [t, tGame, tEngine, locale] = await Promise.all([getTranslations("rules"), getTranslations("game"), getTranslations("engine"), getLocale() as Promise<Locale>]);
   const te = tEngine as unknown as Translator;
   return (
     <>
@@ -59,17 +64,35 @@ export default async function RulesPage() {
       <section className="section" aria-labelledby="variants-title">
         <h2 id="variants-title">{t("variantsTitle")}</h2>
         <div className="grid grid--wide">
-          {VARIANT_IDS.map((id) => (
-            <article key={id} className="card card--accent" id={id}>
-              <h3>{tGame(`variants.${id}`)}</h3>
-              <p className="muted">{t(`${id}.summary`)}</p>
-              <ul>
-                {(t.raw(`${id}.points`) as string[]).map((point) => (
-                  <li key={point}>{point}</li>
-                ))}
-              </ul>
-            </article>
-          ))}
+          {VARIANT_IDS.map((id) => {
+            const { min, max } = VARIANT_META[id].seats;
+            const options = getVariant(id)?.optionFields ?? [];
+            return (
+              <article key={id} className="card card--accent" id={id} data-testid={`rules-${id}`}>
+                <h3>{tGame(`variants.${id}`)}</h3>
+                <p className="muted">
+                  <span data-testid={`rules-${id}-players`}>{min === max ? t("players", { count: min }) : t("playersRange", { min, max })}</span> · {t(`${id}.summary`)}
+                </p>
+                <ul>
+                  {(t.raw(`${id}.points`) as string[]).map((point) => (
+                    <li key={point}>{point}</li>
+                  ))}
+                </ul>
+                {options.length > 0 && (
+                  <details data-testid={`rules-${id}-options`}>
+                    <summary>{t("houseRules")}</summary>
+                    <ul>
+                      {options.map((f) => (
+                        <li key={f.key} data-testid={`rules-${id}-option-${f.key}`}>
+                          <strong>{f.label[locale]}</strong>: {f.description[locale]}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </article>
+            );
+          })}
         </div>
       </section>
 

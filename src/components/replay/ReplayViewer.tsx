@@ -1,9 +1,10 @@
 /**
  * Replays a game record as a card table: the engine re-applies the record's
  * actions (see frames.ts) and the viewer steps through them one action at a
- * time, hand by hand. The four hands sit around the felt, sorted by suit and
- * rank (cards on a wide screen, suit rows on a phone); the trick in the
- * middle shows who played which card and, once complete, who won it. ←/→
+ * time, hand by hand. Every seat's hand sits around the felt (seat 0 at the
+ * bottom, the others clockwise as at the live table: seat-layout.ts), sorted
+ * by suit and rank (cards on a wide screen, suit rows on a phone); the trick
+ * in the middle shows who played which card and, once complete, who won it. ←/→
  * step (across hands), Home/End jump to the start and end of the hand. The
  * hand and step are kept in the address (?hand=&step=), so the copied link
  * opens the replay at that card. The double-dummy markers of a stored match
@@ -19,12 +20,11 @@ import { type Card, JOKER, SUITS, SUIT_SYMBOL, type Suit, sortHand } from "@/eng
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { describeBid } from "@/engine/meta";
 import { bidLabel, explain, unbidContract, type Translator } from "@/components/table/format";
+import { type Place, placeOf, placesFor, seatsInReadingOrder, usesCorners } from "@/components/table/seat-layout";
 import { type ReplayFrame, replayFrames } from "./frames";
 import { HandAnalysisPanel } from "./HandAnalysisPanel";
 import styles from "./replay.module.css";
 
-/** Seat 0 at the bottom, then clockwise, as at the live table. */
-const PLACES = ["bottom", "left", "top", "right"] as const;
 const RANK_TEXT: Record<string, string> = { T: "10" };
 
 /** The position in the address: 1-based hand, 0-based step (actions applied). */
@@ -97,6 +97,26 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
   if (!frames.ok) return <p className="notice notice--error">{te(`errors.${frames.error.code.replace(/[./]/g, "_")}`)}</p>;
   const f = handFrames[Math.min(step, lastStep)]!;
   const names = record.seats.map((s) => s.name);
+  const seatCount = record.seats.length;
+  const places = placesFor(seatCount);
+  const placeAt = (seat: number) => placeOf(seat, 0, seatCount);
+  // Up to four seats the trick is a compact cross (side cards half a card lower); more take the eight places of a ring.
+  const ring = usesCorners(seatCount);
+  const seatHand = (seat: number) => (
+    <SeatHand
+      key={seat}
+      seat={seat}
+      place={placeAt(seat)}
+      wide={placeAt(seat) === "top" && !places.includes("topLeft")}
+      name={names[seat] ?? ""}
+      cards={sortHand(f.hands[seat] ?? [], aceLow)}
+      turn={f.turn === seat}
+      dealer={f.dealer === seat}
+      tricks={f.tricksWon[seat] ?? 0}
+      t={t}
+      tg={tg}
+    />
+  );
   const aceLow = f.contract !== null && f.contract.trump === null && describeBid(record.variant, f.contract.bid)?.kind === "avoid";
 
   const actionText = (a: { seat: number; action: GameRecord["hands"][number]["actions"][number]["action"] }) => {
@@ -208,28 +228,16 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
       <p className={styles.keys}>{t("keys")}</p>
 
       <div className={styles.felt} ref={feltRef} data-testid="replay-table">
-        {f.hands.map((cards, seat) => (
-          <SeatHand
-            key={seat}
-            seat={seat}
-            place={PLACES[seat]!}
-            name={names[seat] ?? ""}
-            cards={sortHand(cards, aceLow)}
-            turn={f.turn === seat}
-            dealer={f.dealer === seat}
-            tricks={f.tricksWon[seat] ?? 0}
-            t={t}
-            tg={tg}
-          />
-        ))}
+        {/* The other seats first (on a phone they come above the trick), seat 0 last. */}
+        {seatsInReadingOrder(0, seatCount).filter((s) => s !== 0).map(seatHand)}
         <section className={styles.center} aria-label={t("trick")}>
-          <div className={styles.trick} data-testid="replay-trick" data-cards={shownTrick?.plays.length ?? 0} data-complete={completed ? "1" : undefined}>
+          <div className={`${styles.trick} ${ring ? styles.ring : ""}`} data-testid="replay-trick" data-cards={shownTrick?.plays.length ?? 0} data-complete={completed ? "1" : undefined}>
             {(shownTrick?.plays ?? []).map((p, i) => {
               const won = completed?.winner === p.seat;
               return (
                 <div
                   key={`${p.seat}${p.card}`}
-                  className={[styles.play, styles[`at_${PLACES[p.seat]}`], won ? styles.won : "", p.seat === lastPlayed && !completed ? styles.latest : ""].join(" ")}
+                  className={[styles.play, styles[`at_${placeAt(p.seat)}`], won ? styles.won : "", p.seat === lastPlayed && !completed ? styles.latest : ""].join(" ")}
                   data-testid={`replay-play-${p.seat}`}
                   data-card={p.card}
                   data-won={won ? "1" : undefined}
@@ -242,6 +250,7 @@ export function ReplayViewer({ record, fileName, matchId, initial }: { record: G
           </div>
           <p className={styles.trickCount} data-testid="replay-tricks-played">{t("tricksPlayed", { count: f.tricks.length })}</p>
         </section>
+        {seatHand(0)}
       </div>
 
       <p className={styles.lastAction} data-testid="replay-last-action">
@@ -288,10 +297,11 @@ function cardText(card: string): string {
 
 type Tr = ReturnType<typeof useTranslations>;
 
-function SeatHand({ seat, place, name, cards, turn, dealer, tricks, t, tg }: { seat: number; place: string; name: string; cards: Card[]; turn: boolean; dealer: boolean; tricks: number; t: Tr; tg: Tr }) {
+/** `wide`: the seat across from seat 0 with no neighbour in its row takes a phone's whole width. */
+function SeatHand({ seat, place, wide, name, cards, turn, dealer, tricks, t, tg }: { seat: number; place: Place; wide: boolean; name: string; cards: Card[]; turn: boolean; dealer: boolean; tricks: number; t: Tr; tg: Tr }) {
   const jokers = cards.filter((c) => c === JOKER).length;
   return (
-    <section className={[styles.seat, styles[place], turn ? styles.turn : ""].join(" ")} data-testid={`replay-seat-${seat}`} data-count={cards.length} data-cards={cards.join(" ")} aria-label={name}>
+    <section className={[styles.seat, styles[place], wide || place === "bottom" ? styles.wide : "", turn ? styles.turn : ""].join(" ")} data-testid={`replay-seat-${seat}`} data-count={cards.length} data-cards={cards.join(" ")} aria-label={name}>
       <h3 className={styles.seatName}>
         <span className={styles.name} title={name}>
           {name}

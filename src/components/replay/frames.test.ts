@@ -1,6 +1,6 @@
 /** Replay frames: every action of a recorded match gives one frame; cards, tricks and totals agree with the record. */
 import { describe, expect, it } from "vitest";
-import { buildRecord, parseRecord, playRandomMatch, variantIds } from "@/engine";
+import { VARIANT_META, buildRecord, parseRecord, playRandomMatch, variantIds } from "@/engine";
 import { replayFrames } from "./frames";
 
 describe("replayFrames", () => {
@@ -39,6 +39,22 @@ describe("replayFrames", () => {
       });
     });
   }
+
+  it("shows every seat of a table with more than four", () => {
+    // A variant seating more than four, at its largest table.
+    const variant = variantIds().find((id) => VARIANT_META[id].seats.max > 4)!;
+    const count = VARIANT_META[variant].seats.max;
+    const setup = { variant, seed: "replay-many", seats: Array.from({ length: count }, (_, i) => ({ name: `P${i}` })) };
+    const played = playRandomMatch(setup, "r-many", { maxHands: 3 });
+    if (!played.ok) throw new Error(played.error.message);
+    const rec = buildRecord(setup, played.value.actions, played.value.state);
+    if (!rec.ok) throw new Error(rec.error.message);
+    const frames = replayFrames(rec.value);
+    if (!frames.ok) throw new Error(frames.error.message);
+    const first = frames.value[0]![0]!;
+    expect(first.hands).toHaveLength(count);
+    expect(first.hands.map((c) => [...c].sort())).toEqual(rec.value.hands[0]!.deal.hands.map((c) => [...c].sort()));
+  });
 
   it("refuses a record whose actions the engine rejects", () => {
     const setup = { variant: "classic", seed: "bad" };

@@ -1,7 +1,7 @@
 /**
  * Replay frames computed from a game record by the engine (pure, runs in the
  * browser): for each hand, one frame before any action and one after each
- * action, showing all four hands (the match is over, so nothing is secret),
+ * action, showing every seat's hand (the match is over, so nothing is secret),
  * the auction, the contract, the trick in progress, the tricks taken and, on
  * a hand's last frame, its result. Nothing is read from a second copy of the
  * match: every frame is the engine's state after re-applying the record's
@@ -41,7 +41,7 @@ const withoutOne = (cards: readonly Card[], card: Card) => {
 };
 
 function frameOf(state: MatchState, handIndex: number, step: number, last: SeatAction | null): ReplayFrame {
-  const views = [0, 1, 2, 3].map((s) => view(state, s as 0 | 1 | 2 | 3).hand!);
+  const views = state.seats.map((_, s) => view(state, s).hand!);
   const h = views[0]!;
   return {
     handIndex,

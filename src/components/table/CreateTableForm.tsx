@@ -1,6 +1,8 @@
 /**
- * Creating a table: the variant, its rule options (the shared rules form,
- * drawn from the engine's option fields with their defaults), public or
+ * Creating a table: the variant, how many players where the variant allows
+ * more than one count (its seat range, its default first), its rule options
+ * (the shared rules form, drawn from the engine's option fields with their
+ * defaults), public or
  * private, the turn timer and the pause after each trick. On success it goes to the table (with the
  * invite code for a private one). Rules the engine refuses are marked under their field.
  */
@@ -10,7 +12,7 @@ import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
-import { getVariant, variantIds } from "@/engine";
+import { getVariant, variantIds, variantMeta } from "@/engine";
 import type { OptionIssue } from "@/engine/options";
 import { revealFirstError, ruleOptionIssues, useRuleOptionErrors } from "@/components/rules/option-errors";
 import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "@/components/rules/RuleOptionsForm";
@@ -28,6 +30,8 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
   const ids = variantIds();
   const [variant, setVariant] = useState<string>(ids[0]!);
   const [options, setOptions] = useState<RuleOptions>(() => defaultRuleOptions(ids[0]!));
+  const seatRange = variantMeta(variant)?.seats ?? { min: 4, max: 4, default: 4 };
+  const [seatCount, setSeatCount] = useState(seatRange.default);
   const [isPrivate, setPrivate] = useState(false);
   const [turnSeconds, setTurnSeconds] = useState(45);
   const [trickPauseMs, setTrickPauseMs] = useState<number>(TRICK_PAUSE_MS.default);
@@ -51,7 +55,8 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
         setIssues(found);
         if (found.length > 0) return setReveal((n) => n + 1);
         create.mutate(
-          { variant, options, isPrivate, turnSeconds, trickPauseMs },
+          // A fixed seat count goes without saying.
+          { variant, options, isPrivate, turnSeconds, trickPauseMs, ...(seatRange.min < seatRange.max ? { seatCount } : {}) },
           { onSuccess: (r) => router.push(r.isPrivate ? `/play/${r.id}?invite=${r.inviteCode}` : `/play/${r.id}`) },
         );
       }}
@@ -64,6 +69,7 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
           onChange={(e) => {
             setVariant(e.target.value);
             setOptions(defaultRuleOptions(e.target.value));
+            setSeatCount(variantMeta(e.target.value)?.seats.default ?? 4);
             setIssues(null);
           }}
           data-testid="create-variant"
@@ -75,6 +81,18 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
           ))}
         </select>
       </div>
+      {seatRange.min < seatRange.max && (
+        <div className="field">
+          <label htmlFor="create-seat-count">{t("create.seatCount")}</label>
+          <select id="create-seat-count" value={seatCount} onChange={(e) => setSeatCount(Number(e.target.value))} data-testid="create-seat-count">
+            {Array.from({ length: seatRange.max - seatRange.min + 1 }, (_, i) => seatRange.min + i).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <fieldset className="rules-fieldset">
         <legend>{t("create.rules")}</legend>
         <RuleOptionsForm key={variant} variant={variant} value={options}

@@ -97,6 +97,7 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
       ) : (
         <ul className={styles.lobby} data-testid="lobby">
           {tables.map((x) => {
+            // Of the table's own seat count (two to seven, by variant and table).
             const taken = x.seats.filter((s) => s !== null).length;
             const summary = optionSummary(x, locale);
             return (
@@ -111,7 +112,7 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
                     </span>{" "}
                   </>
                 )}
-                · {t(`status.${x.status}`)} · {t("lobby.seats", { taken })}
+                · {t(`status.${x.status}`)} · {t("lobby.seats", { taken, count: x.seats.length })}
                 <div className={styles.hash}>{summary || t("lobby.defaults")}</div>
                 <div>
                   {x.seats.map((s, i) => (

@@ -1,6 +1,9 @@
 /**
  * The end of a match: who won, the final standings with each player's
- * rating change (ranked matches), every hand's points, and the way on —
+ * rating change (ranked matches) — one line per side where partners share
+ * a score, per player otherwise, and where points only rank the players
+ * ("place" scoring) each player's place, shared by equal scores, and the
+ * round they went out in when the match says — every hand's points, and the way on —
  * play again with the same players (a vote; everyone goes to the new table
  * once all people agreed) or back to the lobby.
  */
@@ -11,13 +14,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { Seat } from "@/engine/types";
 import type { TableSnapshot } from "@/protocol";
-import type { Translator } from "./format";
+import { placesOf, type Translator } from "./format";
 import { HandsTable, signed } from "./HandsTable";
 import styles from "./table.module.css";
 
 
-export function MatchSummary({ table, names, t, me, partnerships, rematch }: {
-  table: TableSnapshot; names: string[]; t: Translator; me: Seat | null; partnerships: boolean; rematch: (agree: boolean) => void;
+export function MatchSummary({ table, names, t, me, partnerships, byPlace, rematch }: {
+  table: TableSnapshot; names: string[]; t: Translator; me: Seat | null; partnerships: boolean; byPlace: boolean; rematch: (agree: boolean) => void;
 }) {
   const router = useRouter();
   const view = table.view!;
@@ -26,13 +29,29 @@ export function MatchSummary({ table, names, t, me, partnerships, rematch }: {
     if (next) router.push(`/play/${next}`);
   }, [next, router]);
 
-  const seats = [0, 1, 2, 3] as Seat[];
+  const seats: Seat[] = table.seats.map((_, s) => s);
   const best = Math.max(...seats.map((s) => view.scores[s] ?? 0));
   const winners = seats.filter((s) => (view.scores[s] ?? 0) === best);
   // Partners carry the side's figure: one line per side.
   const rows: Seat[][] = partnerships ? [[0, 2], [1, 3]] : seats.map((s) => [s]);
   rows.sort((a, b) => (view.scores[b[0]!] ?? 0) - (view.scores[a[0]!] ?? 0));
   const nameOf = (side: Seat[]) => side.map((s) => names[s]!).join(" & ");
+  const score = (s: Seat) => view.scores[s] ?? 0;
+  const places = placesOf(seats.map(score));
+  const placeOf = (s: Seat) => places[s]!;
+  const outIn = Array.isArray(view.matchInfo.outIn) ? (view.matchInfo.outIn as unknown[]) : [];
+  const placeText = (s: Seat) => {
+    const place = placeOf(s);
+    const shared = seats.some((o) => o !== s && score(o) === score(s));
+    const round = outIn[s];
+    return [
+      t("summary.place", { place }),
+      shared ? t("summary.shared") : null,
+      typeof round === "number" && place > 1 ? t("summary.outInRound", { n: round + 1 }) : null,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+  };
   const votes = table.rematch?.votes ?? [];
   const iVoted = me !== null && votes.includes(me);
   const people = seats.filter((s) => table.seatInfo[s]?.occupant?.kind === "human");
@@ -42,13 +61,23 @@ export function MatchSummary({ table, names, t, me, partnerships, rematch }: {
       <h2 id="summary-title" data-testid="match-winner">
         {me !== null && winners.includes(me) ? t("summary.youWon") : t("summary.won", { names: nameOf(partnerships ? rows[0]! : winners) })}
       </h2>
-      <ol className={styles.standings} data-testid="standings">
+      {/* By place, the place is in the words (shared places repeat it), not the list's numbering. */}
+      <ol className={`${styles.standings} ${byPlace ? styles.standingsByPlace : ""}`} data-testid="standings">
         {rows.map((side) => {
           const change = side.map((s) => table.ratingChanges?.[s] ?? null);
           return (
-            <li key={side.join()} className={side.includes(me as Seat) ? styles.meRow : undefined}>
+            <li
+              key={side.join()}
+              className={side.includes(me as Seat) ? styles.meRow : undefined}
+              data-testid={`standing-${side.join("-")}`}
+              data-place={byPlace ? placeOf(side[0]!) : undefined}
+            >
               <span className={styles.standingName}>{nameOf(side)}</span>
-              <strong>{t("points", { n: view.scores[side[0]!] ?? 0 })}</strong>
+              {byPlace ? (
+                <strong>{placeText(side[0]!)}</strong>
+              ) : (
+                <strong>{t("points", { n: view.scores[side[0]!] ?? 0 })}</strong>
+              )}
               {side.map((s, i) =>
                 change[i] !== null && change[i] !== undefined ? (
                   <span key={s} className={styles.ratingChange} data-testid={`rating-change-${s}`}>

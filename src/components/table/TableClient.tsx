@@ -1,18 +1,21 @@
 /**
- * The live table page: seats (take, leave, computer players), whose turn it
- * is, the trick in play with who played what, the player's own hand, the
- * legal choices of the moment (bids, contract set-up, the kat exchange), the
- * auction so far, contract and trump, tricks won, hand results with their
- * explanation and a deal check, running totals, the table's rules (house
- * rules first) and chat. Computer players are added at a chosen level.
- * Everything shown comes from the server's snapshot for this viewer.
+ * The live table page: seats (take, leave, computer players), two to seven
+ * of them around the felt with the viewer at the bottom (seat-layout.ts),
+ * whose turn it is, the trick in play with who played what, the player's
+ * own hand, the legal choices of the moment (bids, contract set-up, the kat
+ * exchange, waiting on a dog's life), the auction so far, contract and
+ * trump, tricks won, hand results with their explanation and a deal check,
+ * running totals, the table's rules (house rules first) and chat. Computer players are added at a chosen level.
+ * Everything shown comes from the server's snapshot for this viewer; the
+ * seat count is the table's, and rounds, the trump chooser, players out and
+ * on a dog's life show wherever the hand's info has them (hand-info.ts).
  * A completed trick stays on the table for the table's trick pause
  * (useShownTrick); the felt keeps one height through a hand so the hand
  * below it never moves (docs/table.md).
  */
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { useTranslations } from "next-intl";
 import { SUIT_SYMBOL, sortHand, type Card, type Suit as EngineSuit } from "@/engine/cards";
 import type { Action, HandResult, HandView, Seat } from "@/engine/types";
@@ -21,11 +24,13 @@ import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "@/protoco
 import type { Locale } from "@/i18n/config";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import dynamic from "next/dynamic";
-import { actionLabel, bidLabel, cardName, errorText, systemLine, explain, fixedPartnerships, ladderAuction, outcomeText, phaseLabel, seatName, sharedScores, unbidContract, type Translator } from "./format";
+import { actionLabel, bidLabel, cardName, errorText, systemLine, explain, fixedPartnerships, ladderAuction, outcomeText, phaseLabel, scoredByPlace, seatName, sharedScores, unbidContract, type Translator } from "./format";
 import { BiddingBox } from "./BiddingBox";
 import { MatchSummary } from "./MatchSummary";
 import { HandsTable, signed } from "./HandsTable";
 import { useShownTrick } from "./useShownTrick";
+import { isOut, readHandInfo } from "./hand-info";
+import { TOWARDS, freeCorner, placeOf as placeAt, seatsInReadingOrder, trickReachesTop, usesCorners } from "./seat-layout";
 import { useTableSocket } from "./useTableSocket";
 import styles from "./table.module.css";
 import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
@@ -34,8 +39,6 @@ import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
 const RuleSummary = dynamic(() => import("@/components/rules/RuleSummary").then((m) => m.RuleSummary));
 
 const SUIT_CLASS: Record<string, string | undefined> = { S: styles.spades, H: styles.hearts, D: styles.diamonds, C: styles.clubs };
-/** Where each seat sits on screen, counted clockwise from the viewer. */
-const PLACES = ["bottom", "left", "top", "right"] as const;
 /** Set-up phases in which a missing trump means "not chosen yet" rather than "no trump". */
 const TRUMP_PENDING = new Set(["auction", "trump", "vip"]);
 
@@ -77,7 +80,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const view = table.view;
   const hand = view?.hand ?? null;
   const me = table.you;
-  const names = table.seats.map((s, i) => (s ? seatName(t, s) : tg(`seats.${i}`)));
+  const seatCount = table.seats.length;
+  // Empty seats by compass point at a table of four, by number at any other.
+  const names = table.seats.map((s, i) => (s ? seatName(t, s) : seatCount === 4 ? tg(`seats.${i}`) : t("seatNumber", { n: i + 1 })));
   const legal = hand?.legal ?? [];
   const legalPlays = new Set(legal.flatMap((a) => (a.type === "play" ? [a.card] : [])));
   const exchanges = legal.filter((a): a is Extract<Action, { type: "exchange" }> => a.type === "exchange");
@@ -123,8 +128,15 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   const upTo3 = exchanges.some((a) => a.discard.length === 1);
   const exchangeReady = selected.length > 0 && exchanges.some((a) => a.discard.length === selected.length && sameCards(a.discard, selectedCards));
 
-  const placeOf = (seat: Seat) => PLACES[(seat - bottom + 4) % 4]!;
+  const placeOf = (seat: Seat) => placeAt(seat, bottom, seatCount);
+  /** Inline custom properties: from the middle towards a seat's place (a card's way in, the trick's way to its winner). */
+  const towards = (seat: Seat, x: string, y: string) => {
+    const [dx, dy] = TOWARDS[placeOf(seat)];
+    return { [x]: dx, [y]: dy } as CSSProperties;
+  };
   const contract = hand?.contract ?? null;
+  const handInfo = readHandInfo(hand);
+  const iAmOut = me !== null && isOut(hand, me);
   const declaringSide: Seat[] = contract?.declarer != null ? [contract.declarer, ...contract.partners] : [];
 
   const seatPanel = (seat: Seat) => {
@@ -133,11 +145,14 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     const isTurn = hand?.turn === seat;
     const open = seat !== me ? (hand?.hands[seat]?.cards ?? null) : null;
     const lastCall = hand?.phase === "auction" ? [...hand.auction].reverse().find((x) => x.seat === seat) : undefined;
+    const out = isOut(hand, seat);
     return (
       <section
         key={seat}
-        className={`${styles.seat} ${styles[placeOf(seat)]} ${isTurn ? styles.turn : ""} ${shown.winner === seat ? styles.wonTrick : ""}`}
+        className={`${styles.seat} ${styles[`at_${placeOf(seat)}`]} ${isTurn ? styles.turn : ""} ${shown.winner === seat ? styles.wonTrick : ""} ${out ? styles.seatOut : ""}`}
         data-testid={`seat-${seat}`}
+        data-place={placeOf(seat)}
+        data-out={out ? "1" : undefined}
         aria-label={names[seat]}
         aria-current={isTurn ? "true" : undefined}
       >
@@ -156,7 +171,23 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           )}
           {occ?.kind === "human" && !info.connected && <span className={styles.tag}>{t("offline")}</span>}
           {hand?.dealer === seat && <span className={styles.tag}>{tg("terms.dealer")}</span>}
-          {contract?.declarer === seat && <span className={`${styles.tag} ${styles.tagGold}`}>{tg("terms.declarer")}</span>}
+          {/* Whoever only chose trump is no declarer. */}
+          {contract?.declarer === seat && seat !== handInfo.chooser && <span className={`${styles.tag} ${styles.tagGold}`}>{tg("terms.declarer")}</span>}
+          {handInfo.chooser === seat && (
+            <span className={`${styles.tag} ${styles.tagGold}`} data-testid={`seat-chooser-${seat}`}>
+              {t("chooserTag")}
+            </span>
+          )}
+          {out && (
+            <span className={styles.tag} data-testid={`seat-out-${seat}`}>
+              {t("outTag")}
+            </span>
+          )}
+          {handInfo.dogs.includes(seat) && (
+            <span className={`${styles.tag} ${styles.tagGold}`} data-testid={`seat-dog-${seat}`}>
+              {t("dogsLifeTag")}
+            </span>
+          )}
           {contract?.partners.includes(seat) && <span className={`${styles.tag} ${styles.tagGold}`}>{tg("terms.partner")}</span>}
         </div>
         {view && (
@@ -171,6 +202,11 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           {lastCall && (
             <span className={styles.bubble} data-testid={`last-call-${seat}`}>
               {actionLabel(te, tg, lastCall.action, table.variant)}
+            </span>
+          )}
+          {handInfo.waited.includes(seat) && (
+            <span className={styles.bubble} data-testid={`seat-waits-${seat}`}>
+              {t("waits")}
             </span>
           )}
           {isTurn && (occ?.kind === "bot" || info.away) && <span className={styles.thinking}>{t("thinking")}</span>}
@@ -236,7 +272,24 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     return t(occ?.kind === "bot" ? "waitingForComputer" : "waitingFor", { name: names[hand.turn]!, phase: phaseLabel(te, hand.phase) });
   })();
 
+  // The trick reaches into the top row at five and seven seats; the button then sits in its empty place across.
+  const reachesTop = trickReachesTop(seatCount);
+  const lastTrickButton = hand && hand.phase !== "auction" && (
+    <button
+      type="button"
+      className={`${styles.lastTrickButton} ${styles[`at_${reachesTop ? "top" : freeCorner(seatCount)}`]}`}
+      onClick={() => setShowLast((v) => !v)}
+      aria-pressed={showLast}
+      disabled={!lastTrick}
+      data-testid="toggle-last-trick"
+    >
+      {showLast ? t("hideLastTrick") : t("showLastTrick")}
+    </button>
+  );
+
   const mutedHint = (() => {
+    if (iAmOut) return t("youAreOut");
+    if (myTurn && hand?.phase === "play" && legal.some((a) => a.type === "decline")) return t("waitHint");
     if (notLayable.length > 0) return t("exchangeCalledStays", { card: cardName(tg, notLayable[0]!) });
     if (!myTurn || legalPlays.size === 0 || legalPlays.size === myCards.length) return null;
     const led = hand?.trick?.plays[0]?.card.slice(-1);
@@ -297,6 +350,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           t={t}
           me={me}
           partnerships={sharedScores(table.variant)}
+          byPlace={scoredByPlace(table.variant)}
           rematch={(agree) => void live.run({ type: "table/rematch", tableId: table.id, agree })}
         />
       )}
@@ -309,23 +363,13 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
       )}
 
       {!(over && shown.plays.length === 0) && (
-      <div className={`${styles.felt} ${hand?.phase === "auction" ? styles.feltAuction : ""}`} data-testid="felt">
-        {([2, 1, 3, 0] as const).map((offset) => seatPanel(((bottom + offset) % 4) as Seat))}
-        {hand && hand.phase !== "auction" && (
-            <button
-              type="button"
-              className={styles.lastTrickButton}
-              onClick={() => setShowLast((v) => !v)}
-              aria-pressed={showLast}
-              disabled={!lastTrick}
-              data-testid="toggle-last-trick"
-            >
-              {showLast ? t("hideLastTrick") : t("showLastTrick")}
-            </button>
-          )}
+      <div className={`${styles.felt} ${hand?.phase === "auction" ? styles.feltAuction : ""} ${usesCorners(seatCount) ? styles.feltRing : ""} ${reachesTop ? styles.feltTall : ""}`} data-testid="felt">
+        {seatsInReadingOrder(bottom, seatCount).map(seatPanel)}
+        {!reachesTop && lastTrickButton}
 
         <div
-          className={`${styles.center} ${shown.gathering && shown.winner !== null ? styles[`gather-${placeOf(shown.winner)}`] : ""}`}
+          className={`${styles.center} ${shown.gathering && shown.winner !== null ? styles.gathering : ""}`}
+          style={shown.winner !== null ? towards(shown.winner, "--gx", "--gy") : undefined}
           data-testid="trick"
           data-winner={shown.winner ?? undefined}
           data-complete={shown.winner !== null ? "1" : undefined}
@@ -333,7 +377,11 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           role="group"
         >
           {shown.plays.map((p, i) => (
-            <figure key={`${p.seat}-${p.card}`} className={`${styles.trickCard} ${styles[`${placeOf(p.seat)}Card`]} ${shown.winner === p.seat ? styles.winnerCard : ""}`}>
+            <figure
+              key={`${p.seat}-${p.card}`}
+              className={`${styles.trickCard} ${styles[`at_${placeOf(p.seat)}`]} ${shown.winner === p.seat ? styles.winnerCard : ""}`}
+              style={towards(p.seat, "--dx", "--dy")}
+            >
               <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${cardName(tg, p.card)}`} testId={`trick-card-${p.seat}`} />
               <figcaption className={styles.caption}>
                 {names[p.seat]}
@@ -346,8 +394,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
               </figcaption>
             </figure>
           ))}
+          {reachesTop && lastTrickButton}
           {boxInFelt && (
-            <Choices variant={table.variant} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={false} upTo3={false} exchangeReady={false} canKeep={false} clearSelection={() => setSelected([])} />
+            <Choices variant={table.variant} phase={hand?.phase ?? ""} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={false} upTo3={false} exchangeReady={false} canKeep={false} clearSelection={() => setSelected([])} />
           )}
         </div>
       </div>
@@ -375,7 +424,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
       )}
 
       {!boxInFelt && legal.length > 0 && !legal.every((a) => a.type === "play") && (
-        <Choices variant={table.variant} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} upTo3={upTo3} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
+        <Choices variant={table.variant} phase={hand?.phase ?? ""} options={table.options} legal={legal} act={act} t={t} te={te} tg={tg} selected={selectedCards} exchanges={exchanges.length > 0} upTo3={upTo3} exchangeReady={exchangeReady} canKeep={canKeep} clearSelection={() => setSelected([])} />
       )}
 
       {seated && hand && (
@@ -441,7 +490,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
   );
 }
 
-/** Contract, declarer, partner ace, trump, what the declaring side needs, the kat and classic's turned card. */
+/** Contract, declarer, partner ace, trump (and who chooses it), the round, what the declaring side needs, the kat and the turned card. */
 function ContractBar({ variant, hand, names, t, te, tg, me, declaringSide, partnerships }: { variant: string; hand: HandView; names: string[]; me: Seat | null; declaringSide: Seat[]; partnerships: boolean } & Tr) {
   const c = hand.contract;
   const info = hand.info;
@@ -450,10 +499,17 @@ function ContractBar({ variant, hand, names, t, te, tg, me, declaringSide, partn
   const trump = c?.trump ?? info.trump ?? null;
   const sideTricks = declaringSide.reduce<number>((n, s) => n + (hand.tricksWon[s] ?? 0), 0);
   const katCards = hand.kat?.cards.filter((x): x is Card => x !== null) ?? [];
-  const katMine = info.katLaidBy != null && info.katLaidBy === me;
-  const trumpKnown = c !== null || trump !== null || game !== null;
+  const katMine = info.katLaidBy !== undefined && info.katLaidBy !== null && info.katLaidBy === me;
+  const { round, chooser } = readHandInfo(hand);
+  const trumpKnown = c !== null || trump !== null || game !== null || chooser !== null;
   return (
     <dl className={styles.contractBar} data-testid="contract-bar">
+      {round && (
+        <div data-testid="round">
+          <dt>{t("round")}</dt>
+          <dd>{t("roundCards", { n: round.index + 1, count: round.cards })}</dd>
+        </div>
+      )}
       {c && !unbidContract(variant, c.bid) && (
         <div data-testid="contract">
           <dt>{t("contract")}</dt>
@@ -482,7 +538,10 @@ function ContractBar({ variant, hand, names, t, te, tg, me, declaringSide, partn
       {trumpKnown && (
         <div data-testid="trump">
           <dt>{tg("terms.trump")}</dt>
-          <dd>{trump ? <Suit suit={trump} tg={tg} /> : TRUMP_PENDING.has(hand.phase) && c?.need?.max === undefined ? t("trumpPending") : tg("terms.noTrump")}</dd>
+          <dd>
+            {trump ? <Suit suit={trump} tg={tg} /> : TRUMP_PENDING.has(hand.phase) && c?.need?.max === undefined ? t("trumpPending") : tg("terms.noTrump")}
+            {chooser !== null && ` · ${t(hand.phase === "trump" ? "trumpChooser" : "trumpChosenBy", { name: names[chooser] ?? "" })}`}
+          </dd>
         </div>
       )}
       {c?.need && declaringSide.length > 0 && (
@@ -528,9 +587,9 @@ function ContractBar({ variant, hand, names, t, te, tg, me, declaringSide, partn
 }
 
 function Choices({
-  variant, options, legal, act, t, te, tg, selected, exchanges, upTo3, exchangeReady, canKeep, clearSelection,
+  variant, phase, options, legal, act, t, te, tg, selected, exchanges, upTo3, exchangeReady, canKeep, clearSelection,
 }: {
-  variant: string; options: Readonly<Record<string, unknown>>; legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; upTo3: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
+  variant: string; phase: string; options: Readonly<Record<string, unknown>>; legal: readonly Action[]; act: (a: Action) => void; selected: Card[]; exchanges: boolean; upTo3: boolean; exchangeReady: boolean; canKeep: boolean; clearSelection: () => void;
 } & Tr) {
   const bids = legal.filter((a): a is Extract<Action, { type: "bid" }> => a.type === "bid");
   const boxed = ladderAuction(variant) && legal.every((a) => a.type === "bid" || a.type === "pass");
@@ -561,7 +620,7 @@ function Choices({
               default:
                 return (
                   <button key={i} type="button" className={a.type === "pass" || a.type === "decline" ? styles.secondary : styles.choice} onClick={() => act(a)} data-testid={`action-${a.type}`}>
-                    {te(`actions.${a.type}`)}
+                    {actionLabel(te, tg, a, variant, phase)}
                   </button>
                 );
             }

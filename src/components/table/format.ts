@@ -48,6 +48,7 @@ export function explain(t: Translator, line: ScoreLine, names: readonly string[]
   const params: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(line.params ?? {})) {
     if (SEAT_PARAMS.has(k) && typeof v === "number") params[k] = names[v] ?? String(v);
+    // Sides are pairs (seats 0+2, 1+3): only variants of four in partnerships name them.
     else if (k === "side" && typeof v === "number") params[k] = `${names[v] ?? v} & ${names[(v + 2) % 4] ?? v + 2}`;
     else if (k === "bid" && typeof v === "string") params[k] = bidLabel(t, variant, v);
     else if (k === "addOn" && typeof v === "string") params[k] = t.has(`addOns.${v}`) ? t(`addOns.${v}`) : v;
@@ -83,11 +84,24 @@ export function cardName(tg: Translator, code: string): string {
   return tg("card", { rank: rankWord, suit });
 }
 
-/** What a seat did in the auction or set-up of a hand of `variant`, in words: "8 vip", "Pass", "Hearts", "Call ace of hearts". */
-export function actionLabel(te: Translator, tg: Translator, a: { type: string; bid?: string; suit?: string; card?: string }, variant: string): string {
+/**
+ * What a seat did (or may do) in the auction or set-up of a hand of
+ * `variant`, in words: "8 vip", "Pass", "Hearts", "Call ace of hearts". An
+ * action that means something else in one phase has its own text there
+ * (`actionsIn.<phase>.<type>`): declining while the cards are played is
+ * waiting for a later trick.
+ */
+export function actionLabel(
+  te: Translator,
+  tg: Translator,
+  a: { type: string; bid?: string; suit?: string; card?: string },
+  variant: string,
+  phase?: string,
+): string {
   if (a.type === "bid" && a.bid) return bidLabel(te, variant, a.bid);
   if (a.type === "trump" && a.suit) return tg(`suits.${a.suit}`);
   if (a.type === "call" && a.card) return cardName(tg, a.card);
+  if (phase && te.has(`actionsIn.${phase}.${a.type}`)) return te(`actionsIn.${phase}.${a.type}`);
   return te.has(`actions.${a.type}`) ? te(`actions.${a.type}`) : a.type;
 }
 
@@ -108,8 +122,8 @@ export function outcomeText(
   return t.has(`outcomes.${result.outcome}`) ? t(`outcomes.${result.outcome}`) : result.outcome;
 }
 
-/** The server's names for computer players ("Computer A"…"Computer D"), shown in the reader's language. */
-const BOT_NAME = /^Computer ([A-D])$/;
+/** The server's names for computer players ("Computer A", "Computer B", … one letter per seat), shown in the reader's language. */
+const BOT_NAME = /^Computer ([A-Z])$/;
 
 /** A seat occupant's name as shown: a computer player's in the reader's language, a person's as they chose it. */
 export function seatName(t: Translator, occupant: { kind: string; name: string }): string {
@@ -128,6 +142,12 @@ export const fixedPartnerships = (variant: string, contract: { alone?: boolean }
 
 /** Whether the match scores are the sides' (both partners carry the same total), as the variant keeps them. */
 export const sharedScores = (variant: string): boolean => variantMeta(variant)?.scoresBy === "side";
+
+/** Whether the match's points only rank the players (the standings give places, equal points sharing one). */
+export const scoredByPlace = (variant: string): boolean => variantMeta(variant)?.scoresBy === "place";
+
+/** Each score's place among `scores`, higher first; equal scores share a place (1, 2, 2, 4). */
+export const placesOf = (scores: readonly number[]): number[] => scores.map((x) => 1 + scores.filter((y) => y > x).length);
 
 /** A chat line of the table itself (what the stand-in chose for an absent person), in the reader's language. */
 export function systemLine(te: Translator, tg: Translator, system: { readonly key: string; readonly params: Readonly<Record<string, string>> }): string {

@@ -2,12 +2,12 @@
  * Which trick the table shows: the one being played, or — for trickPauseMs
  * after it completes — the completed trick with its winner, then gathered to
  * the winner. The engine's view drops a completed trick from `hand.trick` in
- * the same update that adds its fourth card, and the last trick of a hand
+ * the same update that adds its last card, and the last trick of a hand
  * leaves the view with the whole hand; this hook keeps it on the table. A
  * hand's last trick is rebuilt from the trick as last seen and the hand's
- * result (the missing card is the one card its seat has not played; the
- * winner is the seat whose trick count grew). A card played meanwhile (a
- * person may lead at once) ends the pause.
+ * result (a missing card is the one card its seat has not played, seats
+ * with none left play no part; the winner is the seat whose trick count
+ * grew). A card played meanwhile (a person may lead at once) ends the pause.
  */
 import { useEffect, useState } from "react";
 import type { Card } from "@/engine/cards";
@@ -51,9 +51,14 @@ export function finalTrick(prev: Pick<Seen, "tricks" | "trick" | "tricksWon">, r
   if (winners.length !== 1 || !prev.trick || prev.trick.plays.length === 0) return null;
   const plays: Play[] = [...prev.trick.plays];
   const played = new Set<Card>([...prev.tricks.flatMap((t) => t.plays.map((p) => p.card)), ...plays.map((p) => p.card)]);
-  for (let i = plays.length; i < 4; i++) {
-    const seat = ((prev.trick.leader + i) % 4) as Seat;
+  const seatCount = result.deal.hands.length;
+  // Clockwise from the last card seen: each seat with one card left plays it; a seat with none (out of the game, or its card played) has no part.
+  const last = plays[plays.length - 1]!.seat;
+  for (let i = 1; i < seatCount; i++) {
+    const seat = (last + i) % seatCount;
+    if (plays.some((p) => p.seat === seat)) continue;
     const left = (result.deal.hands[seat] ?? []).filter((c) => !played.has(c));
+    if (left.length === 0) continue;
     if (left.length !== 1) break;
     plays.push({ seat, card: left[0]! });
   }

@@ -82,7 +82,7 @@ const isDog = (hand: KnockoutHand, seat: Seat): boolean => hand.dogs.includes(se
 
 /** Whether `seat` still has a card to play in the trick in progress. */
 const owesCard = (hand: KnockoutHand, seat: Seat): boolean =>
-  hand.hands[seat]!.length > 0 && !hand.passed.includes(seat) && !(hand.trick?.plays.some((p) => p.seat === seat) ?? false);
+  hand.hands[seat]!.length > 0 && !hand.waited.includes(seat) && !(hand.trick?.plays.some((p) => p.seat === seat) ?? false);
 
 /** Whether a dog must play now: the round's last trick. */
 const lastTrick = (hand: KnockoutHand): boolean => hand.tricks.length === tricksInRound(hand.round) - 1;
@@ -98,7 +98,7 @@ function legal(hand: KnockoutHand, seat: Seat, options: KnockoutOptions): Action
   return isDog(hand, seat) && !lastTrick(hand) ? [...plays, DECLINE] : plays;
 }
 
-/** Who acts after `seat` in the trick in progress, or null when everyone has played or passed. */
+/** Who acts after `seat` in the trick in progress, or null when everyone has played or waited. */
 const nextInTrick = (hand: KnockoutHand, seat: Seat): Seat | null =>
   nextWhere(seat, hand.hands.length, (s) => hand.playing.includes(s) && owesCard(hand, s));
 
@@ -115,8 +115,8 @@ function applyPlay(hand: KnockoutHand, seat: Seat, action: Action): HandStep<Kno
   });
   if (action.type === "decline") {
     if (!isDog(hand, seat) || lastTrick(hand)) return refuse("action/wrong-phase", "only a player on a dog's life may pass, and not in the last trick");
-    const passed = [...hand.passed, seat];
-    const after = { ...hand, passed };
+    const waited = [...hand.waited, seat];
+    const after = { ...hand, waited };
     const turn = nextInTrick(after, seat);
     return turn === null ? completeTrick(after) : { ok: true, hand: { ...after, turn }, events: [] };
   }
@@ -142,7 +142,7 @@ function completeTrick(hand: KnockoutHand): HandStep<KnockoutHand> {
   tricksWon[completed.winner]! += 1;
   const events: EngineEvent[] = [{ type: "trickWon", trick: completed }];
   const done = tricks.length === tricksInRound(hand.round);
-  const base = { ...hand, trick: null, tricks, tricksWon, passed: [] };
+  const base = { ...hand, trick: null, tricks, tricksWon, waited: [] };
   if (done) return { ok: true, hand: { ...base, phase: "done", turn: null }, events };
   return { ok: true, hand: { ...base, turn: leaderAfter(hand, completed.winner) }, events };
 }
@@ -195,7 +195,7 @@ export const knockout: Variant<KnockoutOptions, KnockoutHand, KnockoutViews> = {
       chooser,
       playing,
       dogs: info.dogs,
-      passed: [],
+      waited: [],
     };
   },
 
@@ -259,7 +259,7 @@ export const knockout: Variant<KnockoutOptions, KnockoutHand, KnockoutViews> = {
         chooser: hand.chooser,
         playing: hand.playing,
         dogs: hand.dogs,
-        passed: hand.passed,
+        waited: hand.waited,
       },
     };
   },

@@ -27,8 +27,8 @@ export interface KnockoutInfo {
   /** Seats playing this round, and those of them on a dog's life. */
   readonly playing: readonly Seat[];
   readonly dogs: readonly Seat[];
-  /** Dogs who passed in the trick in progress. */
-  readonly passed: readonly Seat[];
+  /** Dogs who waited in the trick in progress. */
+  readonly waited: readonly Seat[];
 }
 
 export interface KnockoutMatchInfo {
