@@ -4,6 +4,7 @@
  * add or remove members, start, the club's rate, mark settlements paid),
  * the rest by the service and the runner.
  */
+import { z } from "zod";
 import { createTRPCRouter, protectedProcedure } from "@/server/api/trpc";
 import { unwrap } from "@/server/api/errors";
 import { currentTableHub } from "@/server/realtime";
@@ -40,6 +41,9 @@ export const eventsRouter = createTRPCRouter({
   removeMember: clubAdminProcedure
     .input(eventMemberInput)
     .mutation(async ({ ctx, input }) => unwrap(await events.removePlayer(ctx.db, ctx.club.id, input.eventId, input.userId))),
+  addComputers: clubAdminProcedure
+    .input(eventIdInput.extend({ count: z.number().int().min(1).max(400) }))
+    .mutation(async ({ ctx, input }) => unwrap(await events.addComputers(ctx.db, ctx.club.id, input.eventId, input.count))),
   start: clubAdminProcedure.input(eventIdInput).mutation(async ({ ctx, input }) => {
     if (!(await events.findEvent(ctx.db, ctx.club.id, input.eventId))) unwrap(events.EVENT_ERRORS.notFound());
     const started = unwrap(await startEvent(ctx.db, input.eventId));

@@ -65,11 +65,12 @@ export async function startRound(db: Db, eventId: string, round: number, now = D
       if (!expected || round > event.rounds) return EVENT_ERRORS.roundBusy();
       if (round === 1) {
         const people = await tx.eventPlayer.count({ where: { eventId, isBot: false } });
-        const missing = (4 - (people % 4)) % 4;
-        if (people + missing < 4 || (missing > 0 && !event.allowComputers)) return EVENT_ERRORS.playerCount(people);
-        if (missing)
+        const bots = await tx.eventPlayer.count({ where: { eventId, isBot: true } });
+        const fill = (4 - ((people + bots) % 4)) % 4;
+        if (people + bots + fill < 4 || (fill > 0 && !event.allowComputers)) return EVENT_ERRORS.playerCount(people + bots);
+        if (fill)
           await tx.eventPlayer.createMany({
-            data: Array.from({ length: missing }, (_, i) => ({ eventId, key: `bot:${i + 1}`, name: `Computer ${i + 1}`, isBot: true })),
+            data: Array.from({ length: fill }, (_, i) => ({ eventId, key: `bot:${bots + i + 1}`, name: `Computer ${bots + i + 1}`, isBot: true })),
           });
       } else {
         const open = await tx.eventRound.findUnique({ where: { eventId_round: { eventId, round: round - 1 } } });

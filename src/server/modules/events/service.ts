@@ -29,6 +29,7 @@ export const EVENT_ERRORS = {
   notSignedUp: () => err("EVENT_NOT_SIGNED_UP", "NOT_FOUND", "This player is not signed up."),
   playerCount: (count: number) =>
     err("EVENT_PLAYER_COUNT", "CONFLICT", `${count} players cannot be seated at tables of four (allow computer players, or sign up more).`, { count }),
+  noComputers: () => err("EVENT_NO_COMPUTERS", "CONFLICT", "This event does not allow computer players."),
   notRunning: () => err("EVENT_NOT_RUNNING", "CONFLICT", "The event is not running."),
   roundBusy: () => err("EVENT_ROUND_BUSY", "CONFLICT", "The round cannot start now (it started already, or the round before is still being played)."),
   settlementNotFound: () => err("EVENT_SETTLEMENT_NOT_FOUND", "NOT_FOUND", "No such settlement."),
@@ -125,6 +126,20 @@ export async function removePlayer(db: Db, clubId: string, eventId: string, user
 }
 
 export { addPlayer as addMember };
+
+/** Admins add computer players (where the event allows them) beyond the fill-up to a multiple of four. */
+export async function addComputers(db: Db, clubId: string, eventId: string, count: number) {
+  const event = await findEvent(db, clubId, eventId);
+  if (!event) return EVENT_ERRORS.notFound();
+  if (event.status !== "open") return EVENT_ERRORS.notOpen();
+  if (!event.allowComputers) return EVENT_ERRORS.noComputers();
+  const have = await db.eventPlayer.count({ where: { eventId, isBot: true } });
+  await db.eventPlayer.createMany({
+    data: Array.from({ length: count }, (_, i) => ({ eventId, key: `bot:${have + i + 1}`, name: `Computer ${have + i + 1}`, isBot: true })),
+    skipDuplicates: true,
+  });
+  return success({ computers: have + count });
+}
 
 // ---------------------------------------------------------------- standings and results
 
@@ -226,7 +241,7 @@ export async function eventView(db: Db, clubId: string, eventId: string, viewerI
 export async function mySeat(db: Db, userId: string) {
   const row = await db.eventTable.findFirst({
     where: { status: "playing", players: { has: userId }, event: { status: "running" } },
-    orderBy: { round: "desc" },
+    orderBy: [{ event: { createdAt: "desc" } }, { round: "desc" }],
     select: { tableId: true, round: true, event: { select: { id: true, clubId: true, name: true } } },
   });
   return row ? { tableId: row.tableId, round: row.round, eventId: row.event.id, clubId: row.event.clubId, eventName: row.event.name } : null;
