@@ -120,7 +120,7 @@ describe("seating", () => {
       const r1 = await roundTables(event.id, 1);
       expectPartition(r1, people.map((u) => u.id));
       const live = await testDb().table.findMany({ where: { id: { in: r1.map((t) => t.tableId) } } });
-      expect(live.every((t) => t.status === "playing" && t.isPrivate)).toBe(true);
+      expect(live.every((t) => t.status === "playing")).toBe(true);
       for (const t of r1) {
         const row = live.find((l) => l.id === t.tableId)!;
         expect((row.seats as { userId?: string }[]).map((s) => s.userId)).toEqual(t.players);

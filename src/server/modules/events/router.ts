@@ -24,6 +24,8 @@ export const eventsRouter = createTRPCRouter({
   results: clubMemberProcedure.input(eventIdInput).query(async ({ ctx, input }) => unwrap(await events.eventResults(ctx.db, ctx.club.id, input.eventId))),
   ledger: clubMemberProcedure.input(eventIdInput).query(async ({ ctx, input }) => unwrap(await events.eventLedger(ctx.db, ctx.club.id, input.eventId))),
   balances: clubMemberProcedure.query(({ ctx }) => events.clubBalances(ctx.db, ctx.club.id)),
+  /** The balances as CSV (a mutation: the page downloads it on a click). */
+  balancesCsv: clubMemberProcedure.mutation(({ ctx }) => events.clubBalancesCsv(ctx.db, ctx.club.id)),
   ledgerSettings: clubMemberProcedure.query(({ ctx }) => events.ledgerSettings(ctx.db, ctx.club.id)),
   signUp: clubMemberProcedure
     .input(eventIdInput)

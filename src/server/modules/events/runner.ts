@@ -86,7 +86,7 @@ export async function startRound(db: Db, eventId: string, round: number, now = D
       const tableIds: string[] = [];
       for (const [i, keys] of seating.entries()) {
         const table = await store.createTable(
-          { variant: event.variant, options: event.options as Record<string, unknown>, isPrivate: true, createdById: event.createdById, turnSeconds: event.turnSeconds, trickPauseMs: event.trickPauseMs },
+          { variant: event.variant, options: event.options as Record<string, unknown>, isPrivate: false, createdById: event.createdById, turnSeconds: event.turnSeconds, trickPauseMs: event.trickPauseMs },
           now,
         );
         const seats: SeatOccupant[] = keys.map((k) => {
