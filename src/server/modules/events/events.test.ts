@@ -186,6 +186,23 @@ describe("seating", () => {
   }
 });
 
+describe("ranked events", () => {
+  it("a ranked event's tables of four people count for the club ladder; a table with a computer player does not", async () => {
+    const event = await testCaller(admin).events.create({ clubId, name: "Ranglisteaften", presetId, rounds: 1, dealsPerRound: 4, ranked: true });
+    await signUp(event.id, members.slice(0, 6)); // and two computer players
+    await testCaller(admin).events.start({ clubId, eventId: event.id });
+    const tables = await roundTables(event.id, 1);
+    const ranked = await testDb().rankedTable.findMany({ where: { tableId: { in: tables.map((t) => t.tableId) } } });
+    expect(ranked.every((r) => r.scope === clubId)).toBe(true);
+    expect(ranked).toHaveLength(2);
+    for (const t of tables) {
+      const row = ranked.find((r) => r.tableId === t.tableId)!;
+      // Rated (players fixed) exactly when all four are people.
+      expect(row.userIds).toEqual(t.players.some((k) => k.startsWith("bot:")) ? [] : t.players);
+    }
+  });
+});
+
 describe("duplicate deals", () => {
   it("every table of a round plays the same seed: seat s holds the same cards everywhere; the next round other cards", async () => {
     const event = await newEvent({ duplicate: true });
