@@ -186,6 +186,23 @@ describe("seating", () => {
   }
 });
 
+describe("computer players never get a table to themselves while people could sit there", () => {
+  for (const rule of ["random", "swiss", "meetEveryone"] as const) {
+    it(`${rule}: 3 people and 9 computer players, three rounds, a person at every table`, async () => {
+      const event = await newEvent({ seating: rule });
+      await signUp(event.id, members.slice(0, 3));
+      await testCaller(admin).events.addComputers({ clubId, eventId: event.id, count: 9 });
+      await testCaller(admin).events.start({ clubId, eventId: event.id });
+      for (const round of [1, 2, 3]) {
+        const tables = await roundTables(event.id, round);
+        expect(tables).toHaveLength(3);
+        for (const t of tables) expect(t.players.filter((k) => !k.startsWith("bot:"))).toHaveLength(1);
+        if (round < 3) await finishRound(event.id, round, (k) => (k.startsWith("bot:") ? 5 : 0));
+      }
+    });
+  }
+});
+
 describe("ranked events", () => {
   it("a ranked event's tables of four people count for the club ladder; a table with a computer player does not", async () => {
     const event = await testCaller(admin).events.create({ clubId, name: "Ranglisteaften", presetId, rounds: 1, dealsPerRound: 4, ranked: true });

@@ -80,7 +80,8 @@ export async function startRound(db: Db, eventId: string, round: number, now = D
       const byKey = new Map(players.map((p) => [p.key, p]));
       const history = [...new Set(tables.map((t) => t.round))].flatMap((r) => tables.filter((t) => t.round === r).map((t) => t.players));
       const standing = standingsOf(event, players, tables).map((s) => s.key);
-      const seating = seatRound({ rule: event.seating as SeatingRule, players: players.map((p) => p.key), round, seed: event.seed, history, standing });
+      const computers = new Set(players.filter((p) => p.isBot).map((p) => p.key));
+      const seating = seatRound({ rule: event.seating as SeatingRule, players: players.map((p) => p.key), round, seed: event.seed, history, standing, computers });
       const dealSeed = event.duplicate ? roundDealSeed(event.seed, round) : null;
       const store = new PrismaTableStore(tx as unknown as Db);
       const tableIds: string[] = [];

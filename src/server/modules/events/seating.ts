@@ -10,8 +10,9 @@
  *   before)², minimised by seeded restarts of swap-improvement between tables
  *   (a local search: exact optima are a hard design problem; the tests check
  *   the cases where the optimum is known).
- * Computer players are ordinary participants here: the event adds them to
- * reach a multiple of four before the first round (see service.ts).
+ * Computer players are ordinary participants here (the event adds them to
+ * reach a multiple of four before the first round, see runner.ts), except
+ * that no table is left to them alone while people could sit there.
  * Seat positions at each table are drawn too, so nobody keeps seat 0.
  */
 import { createRng, shuffle, type Rng } from "@/engine/random";
@@ -30,6 +31,8 @@ export interface SeatingInput {
   readonly history: readonly (readonly string[])[];
   /** Standing order (best first), for swiss; players missing from it come last. */
   readonly standing: readonly string[];
+  /** The computer players among `players`: no table is left to computer players alone while people could join it. */
+  readonly computers?: ReadonlySet<string>;
 }
 
 const chunk = <T>(xs: readonly T[], n: number): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
@@ -42,8 +45,25 @@ export function seatRound(input: SeatingInput): string[][] {
   if (input.rule === "swiss" && input.round > 1) tables = swissTables(input.players, input.standing, rng);
   else if (input.rule === "meetEveryone" && input.history.length > 0) tables = spreadTables(input.players, input.history, rng);
   else tables = chunk(shuffle(input.players, rng), 4);
+  if (input.computers?.size) spreadPeople(tables, input.computers);
   // Seats within each table drawn as well.
   return tables.map((t) => shuffle(t, rng));
+}
+
+/**
+ * A table of computer players only would play unwatched (and the live tables
+ * end a match nobody has open): while another table has two people or more,
+ * one of them swaps places with a computer player there.
+ */
+function spreadPeople(tables: string[][], computers: ReadonlySet<string>): void {
+  const people = (t: readonly string[]) => t.filter((k) => !computers.has(k)).length;
+  for (const empty of tables) {
+    if (people(empty) > 0) continue;
+    const donor = tables.reduce((best, t) => (people(t) > people(best) ? t : best), empty);
+    if (people(donor) < 2) return;
+    const p = donor.findIndex((k) => !computers.has(k));
+    [donor[p], empty[0]] = [empty[0]!, donor[p]!];
+  }
 }
 
 function swissTables(players: readonly string[], standing: readonly string[], rng: Rng): string[][] {
