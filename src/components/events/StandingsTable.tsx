@@ -1,16 +1,10 @@
 /** An event's standings: place, player, matchpoints (duplicate events), points and tables played. */
 "use client";
 import { useTranslations } from "next-intl";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/api/root";
 
-export interface StandingRow {
-  readonly key: string;
-  readonly name: string;
-  readonly isBot: boolean;
-  readonly place: number;
-  readonly points: number;
-  readonly matchpoints: number | null;
-  readonly tables: number;
-}
+type StandingRow = inferRouterOutputs<AppRouter>["events"]["get"]["standings"][number];
 
 export function StandingsTable({ standings, duplicate }: { standings: readonly StandingRow[]; duplicate: boolean }) {
   const t = useTranslations("events.event");
