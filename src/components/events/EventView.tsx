@@ -142,7 +142,7 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
           <ul data-testid="event-tables">
             {v.tables.map((tb) => (
               <li key={tb.tableId} data-testid="event-table" data-status={tb.status}>
-                {t("event.table", { number: tb.tableNo })}: {tb.players.map((p) => p.name).join(", ")} · {t(`event.tableStatus.${tb.status as "playing"}`)} ·{" "}
+                {t("event.table", { number: tb.tableNo })}: {tb.players.map((p) => p.name).join(", ")} · {t(`event.tableStatus.${tb.status as "playing"}`)} · <span data-testid="event-table-deals">{t("event.dealsDone", { done: tb.deals, total: e.dealsPerRound })}</span> ·{" "}
                 <Link href={`/play/${tb.tableId}`}>{tb.tableId === v.myTable ? t("event.yourTable") : t("event.watch")}</Link>
               </li>
             ))}

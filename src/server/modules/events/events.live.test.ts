@@ -15,6 +15,7 @@ import { TableHub } from "@/server/realtime/lobby";
 import { inlineBots } from "@/server/realtime/bot";
 import { MemoryTransport } from "@/server/realtime/transport";
 import { EventRunner } from "./runner";
+import { livePoints } from "./live-points";
 
 const tableIds: string[] = [];
 
@@ -64,12 +65,19 @@ describe("an event runs itself", () => {
     const round1 = (await testDb().eventTable.findMany({ where: { eventId: event.id, round: 1 } })).map((t) => t.tableId);
     first.load(round1);
     first.runner.start();
-    await waitFor(async () => (await testDb().table.findMany({ where: { id: { in: round1 } } })).every((t) => t.seq >= 10));
+    // Standings move with each finished deal: wait for a deal done at every table.
+    await waitFor(async () => (await testCaller(admin).events.get({ clubId, eventId: event.id })).tables.every((t) => t.deals >= 1));
     // The server stops mid-round.
     first.runner.stop();
     await first.hub.shutdown();
     const atStop = await testDb().table.findMany({ where: { id: { in: round1 } } });
     expect(atStop.some((t) => t.status === "playing")).toBe(true);
+    const live = await livePoints(testDb(), round1);
+    const view = await testCaller(admin).events.get({ clubId, eventId: event.id });
+    for (const t of await testDb().eventTable.findMany({ where: { tableId: { in: [...live.keys()] } } })) {
+      const sofar = live.get(t.tableId)!.reduce((sum, deal) => sum.map((x, s) => x + deal[s]!), [0, 0, 0, 0]);
+      t.players.forEach((k, s) => expect(view.standings.find((x) => x.key === k)).toMatchObject({ points: sofar[s], tables: 0 }));
+    }
     expect((await testDb().event.findUnique({ where: { id: event.id } }))!.currentRound).toBe(1);
 
     // A new process: its hub resumes the tables in play, its runner goes on with the event.
@@ -84,6 +92,8 @@ describe("an event runs itself", () => {
     expect(tables.map((t) => [t.round, t.status])).toEqual([[1, "finished"], [1, "finished"], [2, "finished"], [2, "finished"]]);
     const matches = await testDb().match.findMany({ where: { tableId: { in: tables.map((t) => t.tableId) } } });
     expect(matches).toHaveLength(4);
+    // What the standings showed live is what the finished tables recorded for those deals.
+    for (const [tableId, deals] of live) expect((tables.find((t) => t.tableId === tableId)!.points as number[][]).slice(0, deals.length)).toEqual(deals);
     for (const round of [1, 2]) {
       const records = tables.filter((t) => t.round === round).map((t) => parseRecord(matches.find((m) => m.id === t.matchId)!.record));
       const deals = records.map((r) => (r.ok ? r.value.hands.map((h) => h.deal) : null));

@@ -148,4 +148,8 @@ describe("matchpoints (duplicate)", () => {
     // Every deal and seat hands out n·(n−1) matchpoints in all.
     for (const f of r.frequencies) for (const seat of f.seats) expect(seat.reduce((s, x) => s + x.count * x.matchpoints, 0)).toBe(6);
   });
+
+  it("a round with no finished table yet has no deals to compare", () => {
+    expect(matchpointRound([])).toEqual({ totals: new Map(), byTable: [], frequencies: [] });
+  });
 });

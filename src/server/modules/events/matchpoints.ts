@@ -41,7 +41,7 @@ export const matchpointsOf = (score: number, all: readonly number[]): number =>
   all.reduce((mp, other) => mp + (other < score ? 2 : other === score ? 1 : 0), 0) - 1;
 
 export function matchpointRound(tables: readonly RoundTableResult[]): MatchpointResult {
-  const deals = Math.min(...tables.map((t) => t.points.length));
+  const deals = tables.length ? Math.min(...tables.map((t) => t.points.length)) : 0;
   const seats = tables[0]?.players.length ?? 0;
   const totals = new Map<string, number>();
   for (const t of tables) for (const p of t.players) totals.set(p, totals.get(p) ?? 0);

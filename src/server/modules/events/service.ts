@@ -14,6 +14,7 @@ import { findDisplayNames } from "@/server/modules/ratings/repository";
 import { matchpointRound, type DealFrequencies } from "./matchpoints";
 import { settle } from "./ledger";
 import type { CreateEventInput } from "./schema";
+import { livePoints } from "./live-points";
 
 const err = (code: string, status: ServiceError["status"], message: string, params?: ServiceError["params"]) =>
   failure({ code, status, message, ...(params ? { params } : {}) });
@@ -172,21 +173,25 @@ export function roundMatchpoints(tables: readonly TableRow[]) {
 
 /**
  * Standings: duplicate events by matchpoints, then points; others by points.
- * Ties share a place. Only finished tables count (live: as tables finish).
+ * Ties share a place. Finished tables count whole; with `live` (livePoints),
+ * tables in play count the deals they finished so far. Matchpoints compare
+ * a round's finished tables (so they settle once the whole round is over).
  */
 export function standingsOf(
   event: { duplicate: boolean },
   players: readonly { key: string; userId: string | null; name: string; isBot: boolean }[],
   tables: readonly TableRow[],
+  live?: ReadonlyMap<string, readonly (readonly number[])[]>,
 ): Standing[] {
   const points = new Map<string, number>();
   const count = new Map<string, number>();
   for (const t of tables) {
-    if (t.status !== "finished") continue;
-    const scores = asNumbers(t.scores);
+    const finished = t.status === "finished";
+    // A table in play counts with the deals it finished so far (live), when they were read.
+    const scores = finished ? asNumbers(t.scores) : (live?.get(t.tableId) ?? []).reduce((sum, deal) => sum.map((x, s) => x + (deal[s] ?? 0)), [0, 0, 0, 0]);
     t.players.forEach((k, s) => {
       points.set(k, (points.get(k) ?? 0) + (scores[s] ?? 0));
-      count.set(k, (count.get(k) ?? 0) + 1);
+      if (finished) count.set(k, (count.get(k) ?? 0) + 1);
     });
   }
   const mp = new Map<string, number>();
@@ -225,14 +230,15 @@ export async function eventView(db: Db, clubId: string, eventId: string, viewerI
   const { players, tables, rounds } = await loadEventData(db, eventId);
   const names = new Map(players.map((p) => [p.key, p.name]));
   const current = tables.filter((t) => t.round === event.currentRound);
+  const live = await livePoints(db, current.filter((t) => t.status === "playing").map((t) => t.tableId));
   const myTable = event.status === "running" ? (current.find((t) => t.status === "playing" && t.players.includes(viewerId))?.tableId ?? null) : null;
   return success({
     event: { ...event, seed: undefined },
     players: players.map((p) => ({ key: p.key, userId: p.userId, name: p.name, isBot: p.isBot })),
     signedUp: players.some((p) => p.userId === viewerId),
     rounds: rounds.map((r) => ({ round: r.round, startedAt: r.startedAt, endsAt: r.endsAt, finishedAt: r.finishedAt })),
-    tables: current.map((t) => ({ tableId: t.tableId, tableNo: t.tableNo, status: t.status, players: t.players.map((k) => ({ key: k, name: names.get(k) ?? "?" })) })),
-    standings: standingsOf(event, players, tables),
+    tables: current.map((t) => ({ tableId: t.tableId, tableNo: t.tableNo, status: t.status, deals: t.status === "finished" ? asDeals(t.points).length : (live.get(t.tableId)?.length ?? 0), players: t.players.map((k) => ({ key: k, name: names.get(k) ?? "?" })) })),
+    standings: standingsOf(event, players, tables, live),
     myTable,
   });
 }
