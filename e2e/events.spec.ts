@@ -1,12 +1,13 @@
 /**
  * A club evening in the browser: an admin creates a club, its es-makker
- * preset and an evening of two rounds (4 deals each, no trick pause, seats
+ * preset and a duplicate evening of two rounds (4 deals each, no trick pause, seats
  * so that everyone meets everyone), the admin and a member sign up, six
  * computer players make it eight, and the admin starts it. Each person's
  * browser is taken to their table by the site, round after round; their
  * seat is played over their own session's socket (as e2e/matches.ts does),
  * the computer players play the rest. At the end the standings show all
- * eight and the ledger's amounts sum to zero, and the admin marks a
+ * eight, the results a frequency table per deal, the ledger amounts that sum
+ * to zero, and the admin marks a
  * transfer paid.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -72,6 +73,7 @@ test("a club evening of eight: two rounds run to the end, then standings and the
     await admin.getByTestId("event-deals").fill("4");
     await admin.getByTestId("event-seating").selectOption("meetEveryone");
     await admin.getByTestId("event-trick-pause").fill("0");
+    await admin.getByTestId("event-duplicate").check();
     await admin.getByTestId("event-create-submit").click();
     await expect(admin.getByTestId("event-page")).toHaveAttribute("data-status", "open");
     const eventPath = new URL(admin.url()).pathname;
@@ -111,6 +113,8 @@ test("a club evening of eight: two rounds run to the end, then standings and the
     await admin.getByTestId("event-results-link").click();
     await expect(admin.getByTestId("results-round")).toHaveCount(2);
     await expect(admin.getByTestId("deal-replay-link").first()).toHaveAttribute("href", /\/games\/[^/?]+\?hand=1$/);
+    // Duplicate: each round's four deals have a frequency table.
+    await expect(admin.getByTestId("frequency-table")).toHaveCount(8);
     await admin.goto(`${eventPath}/ledger`);
     const entries = admin.getByTestId("ledger-entry");
     await expect(entries).toHaveCount(2);
