@@ -1,14 +1,13 @@
 /**
  * A club evening in the browser: an admin creates a club, its es-makker
- * preset and a duplicate evening of two rounds (4 deals each, no trick pause, seats
- * so that everyone meets everyone), the admin and a member sign up, six
- * computer players make it eight, and the admin starts it. Each person's
- * browser is taken to their table by the site, round after round; their
- * seat is played over their own session's socket (as e2e/matches.ts does),
- * the computer players play the rest. At the end the standings show all
- * eight, the results a frequency table per deal, the ledger amounts that sum
- * to zero, and the admin marks a
- * transfer paid.
+ * preset and a duplicate evening of two rounds (4 deals each, no trick
+ * pause, seats so that everyone meets everyone), the admin and a member sign
+ * up, six computer players make it eight, and the admin starts it. Each
+ * person's browser is taken to their table by the site, round after round;
+ * their seat is played over their own session's socket (as e2e/matches.ts
+ * does), the computer players play the rest. At the end the standings show
+ * all eight, the results a frequency table per deal, the ledger amounts that
+ * sum to zero, and the admin marks a transfer paid.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { decide } from "@/bots";
