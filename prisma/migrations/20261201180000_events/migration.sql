@@ -74,6 +74,7 @@ CREATE TABLE "EventTable" (
 );
 CREATE UNIQUE INDEX "EventTable_eventId_round_tableNo_key" ON "EventTable"("eventId", "round", "tableNo");
 CREATE INDEX "EventTable_eventId_round_idx" ON "EventTable"("eventId", "round");
+CREATE INDEX "EventTable_players_idx" ON "EventTable" USING GIN ("players");
 
 CREATE TABLE "EventLedgerEntry" (
     "eventId" TEXT NOT NULL,
