@@ -45,6 +45,8 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
   const e = v.event;
   const open = e.status === "open";
   const round = v.rounds.find((r) => r.round === e.currentRound);
+  // Past the round clock, tables still playing are late (they play on under the turn clock and stand-in).
+  const late = e.status === "running" && !!round && new Date(round.endsAt).getTime() < Date.now();
   const signedUpIds = new Set(v.players.map((p) => p.userId));
   const candidates = (details.data?.members ?? []).filter((m) => !signedUpIds.has(m.userId));
 
@@ -143,6 +145,7 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
             {v.tables.map((tb) => (
               <li key={tb.tableId} data-testid="event-table" data-status={tb.status}>
                 {t("event.table", { number: tb.tableNo })}: {tb.players.map((p) => p.name).join(", ")} · {t(`event.tableStatus.${tb.status as "playing"}`)} · <span data-testid="event-table-deals">{t("event.dealsDone", { done: tb.deals, total: e.dealsPerRound })}</span> ·{" "}
+                {late && tb.status === "playing" && <strong data-testid="event-table-late">{t("event.late")} · </strong>}
                 <Link href={`/play/${tb.tableId}`}>{tb.tableId === v.myTable ? t("event.yourTable") : t("event.watch")}</Link>
               </li>
             ))}
