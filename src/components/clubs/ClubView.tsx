@@ -28,6 +28,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
   const t = useTranslations("clubs");
   const tc = useTranslations("clubs.club");
   const tg = useTranslations("game");
+  const te = useTranslations("events");
   const format = useFormatter();
   const trpc = useTRPC();
   const router = useRouter();
@@ -79,6 +80,13 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
         )}
       </p>
       {c.description && <p data-testid="club-description">{c.description}</p>}
+      {role && (
+        <p>
+          <Link href={`/clubs/${clubId}/events`} data-testid="club-events-link">
+            {te("clubEvents")}
+          </Link>
+        </p>
+      )}
       {failed && (
         <FormNotice tone="error" testId="club-error">
           {errorText(failed)}

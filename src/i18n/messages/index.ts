@@ -44,6 +44,9 @@ import enHistory from "./en/history.json";
 import daCli from "./da/cli.json";
 import nbCli from "./nb/cli.json";
 import enCli from "./en/cli.json";
+import daEvents from "./da/events.json";
+import nbEvents from "./nb/events.json";
+import enEvents from "./en/events.json";
 
 /** English is the reference shape; the parity test checks da and nb against it. */
 const en = {
@@ -60,6 +63,7 @@ const en = {
   ranked: enRanked,
   history: enHistory,
   cli: enCli,
+  events: enEvents,
 };
 
 export type Messages = typeof en;
@@ -79,6 +83,7 @@ export const MESSAGES: Record<Locale, Messages> = {
     ranked: daRanked,
     history: daHistory,
     cli: daCli,
+    events: daEvents,
   },
   nb: {
     common: nbCommon,
@@ -94,6 +99,7 @@ export const MESSAGES: Record<Locale, Messages> = {
     ranked: nbRanked,
     history: nbHistory,
     cli: nbCli,
+    events: nbEvents,
   },
   en,
 };

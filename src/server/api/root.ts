@@ -6,11 +6,13 @@ import { accountsRouter } from "@/server/modules/accounts/router";
 import { tablesRouter } from "@/server/modules/tables/router";
 import { clubsRouter } from "@/server/modules/clubs/router";
 import { rankedRouters } from "@/server/modules/ranked/routers";
+import { eventsRouter } from "@/server/modules/events/router";
 
 export const appRouter = createTRPCRouter({
   accounts: accountsRouter,
   tables: tablesRouter,
   clubs: clubsRouter,
+  events: eventsRouter,
   ...rankedRouters,
 });
 

@@ -19,6 +19,7 @@ import { clubAccessFacts } from "@/server/modules/clubs/access";
 import { createRematchTable } from "@/server/modules/tables/service";
 import { ProcessLiveness } from "./liveness";
 import { log } from "@/server/log";
+import { currentEventRunner, startEventRunner } from "@/server/modules/events/server";
 
 export interface RealtimeOptions {
   /** Least time from a computer player's turn to its action (ms). */
@@ -63,6 +64,7 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     decide: pooledBots(bots),
     botBudgetMs: opts.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,
     onShutdown: async () => {
+      currentEventRunner()?.stop();
       await bots.close();
       await liveness?.stop();
     },
@@ -97,6 +99,8 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
   // The server listens once this settles (see main.ts), so its first visitors find their tables moving.
   hub.resumed = (liveness ? liveness.start() : Promise.resolve(true))
     .then(() => hub.resumeAll())
+    // Club events run on from the database: a round in play when the server stopped goes on.
+    .then((n) => (startEventRunner(getDb(), hub), n))
     .then(
       (n) => log.info({ owner, tables: n }, "tables in play resumed"),
       (err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, "tables not resumed; the sweep will take them"),

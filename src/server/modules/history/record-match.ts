@@ -16,6 +16,7 @@ import { findClubTable } from "@/server/modules/clubs/repository";
 import { seatStats } from "./seat-stats";
 import { queueMatchAnalysis } from "./analysis";
 import { createMatchPlayers, type MatchPlayerRow } from "./repository";
+import { recordEventTableFinish } from "@/server/modules/events/finish";
 
 /** The transaction that stores the match. */
 type Tx = Exclude<DbTx, Db>;
@@ -87,4 +88,6 @@ export async function recordFinishedMatch(tx: Tx, m: FinishedMatchRow): Promise<
   });
   await createMatchPlayers(tx, rows);
   await queueMatchAnalysis(tx, m.matchId, m.record);
+  // A club event's table: its per-deal points go to the event's standings.
+  await recordEventTableFinish(tx, m);
 }

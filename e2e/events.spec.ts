@@ -1,0 +1,134 @@
+/**
+ * A club evening in the browser: an admin creates a club, its es-makker
+ * preset and a duplicate evening of two rounds (4 deals each, no trick
+ * pause, seats so that everyone meets everyone), the admin and a member sign
+ * up, six computer players make it eight, and the admin starts it. Each
+ * person's browser is taken to their table by the site, round after round;
+ * their seat is played over their own session's socket (as e2e/matches.ts
+ * does), the computer players play the rest. At the end the standings show
+ * all eight, the results a frequency table per deal, the ledger amounts that
+ * sum to zero, and the admin marks a transfer paid.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { decide } from "@/bots";
+import { LiveClient } from "@/server/realtime/test-client";
+import { registerAndLogin } from "./fixtures";
+
+/** Waits until the site has taken `page` to a table other than `previous`; returns its id. */
+async function takenToTable(page: Page, previous: string | null): Promise<string> {
+  await expect(async () => {
+    const path = new URL(page.url()).pathname;
+    expect(path).toMatch(/^\/play\/[^/]+$/);
+    expect(path).not.toBe(`/play/${previous}`);
+  }).toPass({ timeout: 240_000, intervals: [500] });
+  await expect(page.getByTestId("table")).toBeVisible();
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+/** Plays the page's person's seat at `tableId` with a quick computer player over their own socket. */
+async function playSeat(page: Page, baseURL: string, tableId: string): Promise<LiveClient> {
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const me = new LiveClient(baseURL, cookies);
+  expect(await me.open(tableId)).toEqual({ ok: true });
+  me.play((view) => decide(view, { level: "easy", seed: `e2e-event-${tableId}` }));
+  return me;
+}
+
+test("a club evening of eight: two rounds run to the end, then standings and the ledger", async ({ browser, baseURL }) => {
+  test.setTimeout(900_000);
+  const adminContext = await browser.newContext();
+  const memberContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const member = await memberContext.newPage();
+  const clients: LiveClient[] = [];
+  try {
+    await registerAndLogin(admin, "Admin");
+    await registerAndLogin(member, "Member");
+
+    // The club and its preset.
+    await admin.goto("/clubs");
+    await admin.getByTestId("club-name").fill(`Aftenklubben ${Date.now().toString(36)}`);
+    await admin.getByTestId("club-description").fill("Klubaften hver tirsdag");
+    await admin.getByTestId("club-create-submit").click();
+    await expect(admin.getByTestId("my-role")).toBeVisible();
+    const clubPath = new URL(admin.url()).pathname;
+    await admin.getByTestId("new-preset").click();
+    await admin.getByTestId("preset-name").fill("Tirsdag");
+    await admin.getByTestId("preset-variant").selectOption("esmakker");
+    await admin.getByTestId("preset-save").click();
+    await expect(admin.getByTestId("preset-Tirsdag")).toBeVisible();
+
+    await member.goto(clubPath);
+    await member.getByTestId("club-join").click();
+    await expect(member.getByTestId("my-role")).toBeVisible();
+
+    // The club's rate, then the evening.
+    await admin.getByTestId("club-events-link").click();
+    await expect(admin.getByTestId("events-page")).toBeVisible();
+    await admin.getByTestId("rate-ore").fill("10");
+    await admin.getByTestId("rate-save").click();
+    await admin.getByTestId("event-name").fill("Tirsdagsaften");
+    await admin.getByTestId("event-rounds").fill("2");
+    await admin.getByTestId("event-deals").fill("4");
+    await admin.getByTestId("event-seating").selectOption("meetEveryone");
+    await admin.getByTestId("event-trick-pause").fill("0");
+    await admin.getByTestId("event-duplicate").check();
+    await admin.getByTestId("event-create-submit").click();
+    await expect(admin.getByTestId("event-page")).toHaveAttribute("data-status", "open");
+    const eventPath = new URL(admin.url()).pathname;
+
+    await admin.getByTestId("event-sign-up").click();
+    await member.goto(eventPath);
+    await member.getByTestId("event-sign-up").click();
+    await expect(member.getByTestId("event-withdraw")).toBeVisible();
+    await admin.reload();
+    await expect(admin.getByTestId("event-players").locator("li")).toHaveCount(2);
+    await admin.getByTestId("event-computers-count").fill("6");
+    await admin.getByTestId("event-add-computers").click();
+    await expect(admin.getByTestId("event-players").locator("li")).toHaveCount(8);
+    await admin.getByTestId("event-start").click();
+
+    // Round after round, the site takes both people to their tables.
+    let tables: [string | null, string | null] = [null, null];
+    for (const round of [1, 2]) {
+      const next = await Promise.all([takenToTable(admin, tables[0]), takenToTable(member, tables[1])]);
+      tables = next;
+      for (const c of clients.splice(0)) c.close();
+      clients.push(await playSeat(admin, baseURL!, next[0]), await playSeat(member, baseURL!, next[1]));
+      if (round === 2) {
+        // The event page shows the round being played.
+        const watcher = await adminContext.newPage();
+        await watcher.goto(eventPath);
+        await expect(watcher.getByTestId("event-round")).toContainText("2");
+        await expect(watcher.getByTestId("event-table")).toHaveCount(2);
+        await watcher.close();
+      }
+    }
+
+    // The end: standings for all eight, and the ledger.
+    await admin.goto(eventPath);
+    await expect(admin.getByTestId("event-page")).toHaveAttribute("data-status", "finished", { timeout: 300_000 });
+    await expect(admin.getByTestId("standing-row")).toHaveCount(8);
+    await admin.getByTestId("event-results-link").click();
+    await expect(admin.getByTestId("results-round")).toHaveCount(2);
+    await expect(admin.getByTestId("deal-replay-link").first()).toHaveAttribute("href", /\/games\/[^/?]+\?hand=1$/);
+    // Duplicate: each round's four deals have a frequency table.
+    await expect(admin.getByTestId("frequency-table")).toHaveCount(8);
+    await admin.goto(`${eventPath}/ledger`);
+    const entries = admin.getByTestId("ledger-entry");
+    await expect(entries).toHaveCount(2);
+    const amounts = await entries.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-ore"))));
+    expect(amounts[0]! + amounts[1]!).toBe(0);
+    if (amounts[0] !== 0) {
+      await expect(admin.getByTestId("settlement")).toHaveCount(1);
+      await admin.getByTestId("settlement-mark").click();
+      await expect(admin.getByTestId("settlement")).toHaveAttribute("data-paid", "yes");
+    } else await expect(admin.getByTestId("no-transfers")).toBeVisible();
+    await admin.goto(`${clubPath}/events`);
+    await expect(admin.getByTestId("balances").locator("tbody tr")).toHaveCount(2);
+  } finally {
+    for (const c of clients) c.close();
+    await adminContext.close();
+    await memberContext.close();
+  }
+});
