@@ -52,6 +52,9 @@ test("profile, club, history and leaderboard fit a 360 px screen; the name filte
   await page.getByTestId("preset-name").fill("Fredagsregler");
   await page.getByTestId("preset-save").click();
   await expect(page.getByTestId("preset-Fredagsregler")).toBeVisible();
+  // An open table of the club, listed on its page.
+  await page.getByTestId("open-table-Fredagsregler").click();
+  await expect(page).toHaveURL(/\/play\/[^/?]+$/);
 
   // A finished match: the statistics and the history have rows.
   await playToTheEnd(page, baseURL!, await shortMatchTable(page));
@@ -79,6 +82,7 @@ test("profile, club, history and leaderboard fit a 360 px screen; the name filte
   await activeIs(0);
   await field.press("ArrowUp");
   await activeIs(1);
+  await page.screenshot({ path: testInfo.outputPath("history-suggestions-en.png") });
   // Escape closes the list and keeps the typed text.
   await field.press("Escape");
   await expect(list).toHaveCount(0);
@@ -122,7 +126,9 @@ test("profile, club, history and leaderboard fit a 360 px screen; the name filte
           expect(headings.length, `statistics headings shown (${locale}, ${size} px)`).toBeGreaterThanOrEqual(7);
           for (const h of headings) expect(h, `${h.text} (${locale}, ${size} px)`).toMatchObject({ whole: true, inside: true });
         }
-        if (locale !== "en") await page.screenshot({ path: testInfo.outputPath(`${name}-${locale}-${size}.png`), fullPage: true });
+        if (locale === "en") continue;
+        await page.screenshot({ path: testInfo.outputPath(`${name}-${locale}-${size}.png`), fullPage: true });
+        if (name === "profile") await page.getByTestId("profile-stats").screenshot({ path: testInfo.outputPath(`profile-stats-${locale}-${size}.png`) });
       }
     }
   }

@@ -11,7 +11,7 @@ export type ProfileSectionContent = Partial<Record<"games" | "ratings" | "clubs"
 export async function ProfileSections({ own, content = {} }: { own: boolean; content?: ProfileSectionContent }) {
   const t = await getTranslations("profile");
   return (
-    <div className="grid grid--wide">
+    <div className="grid grid--halves">
       {(["games", "ratings", "clubs"] as const).map((section) => (
         <section key={section} className={section === "games" ? "card card--full" : "card"} aria-labelledby={`profile-${section}`} data-testid={`profile-${section}`}>
           <h2 id={`profile-${section}`}>{t(`${section}.title`)}</h2>
