@@ -53,8 +53,8 @@ test("history filters by an opponent's name, kept in the URL and restored by the
     const opponent = host.getByTestId("history-opponent");
     await opponent.fill("gunn");
     const suggestions = host.getByTestId("history-opponent-suggestions");
-    await expect(suggestions.getByRole("button", { name: guestAccount.displayName })).toBeVisible();
-    await suggestions.getByRole("button", { name: guestAccount.displayName }).click();
+    await expect(suggestions.getByRole("option", { name: guestAccount.displayName })).toBeVisible();
+    await suggestions.getByRole("option", { name: guestAccount.displayName }).click();
     await expect(suggestions).toHaveCount(0);
     await expect(opponent).toHaveValue(guestAccount.displayName);
     await host.getByTestId("history-apply").click();

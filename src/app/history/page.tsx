@@ -15,10 +15,12 @@ export default async function HistoryPage() {
   const t = await getTranslations("history");
   return (
     <>
-      <h1>{t("title")}</h1>
-      <p>
-        <Link href="/games/import">{t("replay.import")}</Link>
-      </p>
+      <div className="page-head">
+        <h1>{t("title")}</h1>
+        <Link className="button button--ghost button--small" href="/games/import">
+          {t("replay.import")}
+        </Link>
+      </div>
       {/* The filters are read from the URL's search params on the client. */}
       <Suspense>
         <HistoryList />

@@ -24,48 +24,93 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
   const q = (v: string) => `/leaderboard?variant=${v}${clubId ? `&club=${encodeURIComponent(clubId)}` : ""}`;
   return (
     <>
-      <h1>
-        {t("leaderboard.title")}: {tg(`variants.${variant}`)} <span className="muted">({clubId ? t("leaderboard.club") : t("leaderboard.global")})</span>
-      </h1>
-      <nav className="actions" aria-label={t("variant")}>
-        {VARIANT_IDS.map((v) => (
-          <Link key={v} href={q(v)} aria-current={v === variant ? "page" : undefined} data-testid={`leaderboard-${v}`}>
-            {tg(`variants.${v}`)}
-          </Link>
-        ))}
+      <div className="page-head page-head--start">
+        <h1>
+          {t("leaderboard.title")}: {tg(`variants.${variant}`)}
+        </h1>
+        <span className="badge">{clubId ? t("leaderboard.club") : t("leaderboard.global")}</span>
+        <p className="page-head__lead">{t("leaderboard.explain")}</p>
+      </div>
+      <nav aria-label={t("variant")}>
+        <ul className="pills">
+          {VARIANT_IDS.map((v) => (
+            <li key={v}>
+              <Link href={q(v)} aria-current={v === variant ? "page" : undefined} data-testid={`leaderboard-${v}`}>
+                {tg(`variants.${v}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
-      <p className="muted">{t("leaderboard.explain")}</p>
-      {rows.length === 0 ? (
-        <p className="empty">{t("leaderboard.empty")}</p>
-      ) : (
-        <table className="stats-table" data-testid="leaderboard">
-          <thead>
-            <tr>
-              <th>{t("leaderboard.place")}</th>
-              <th>{t("leaderboard.player")}</th>
-              <th>{t("leaderboard.rating")}</th>
-              <th>{t("leaderboard.games")}</th>
-              <th className="muted">{t("leaderboard.conservative")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.userId} data-testid="leaderboard-row">
-                <td>{r.place}</td>
-                <td>
-                  <Link href={`/u/${r.userId}`}>{r.displayName}</Link>
-                </td>
-                <td data-testid="leaderboard-rating">
-                  <strong>{t("ratings.value", { rating: r.rating, uncertainty: r.uncertainty })}</strong>{" "}
-                  {r.provisional && <em data-testid="leaderboard-provisional">{t("ratings.provisional")}</em>}
-                </td>
-                <td>{r.games}</td>
-                <td className="muted">{r.conservative}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <section className="card" aria-labelledby="leaderboard-title">
+        <h2 id="leaderboard-title">{tg(`variants.${variant}`)}</h2>
+        {rows.length === 0 ? (
+          <p className="empty">{t("leaderboard.empty")}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table data-table--stack" data-testid="leaderboard">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    {t("leaderboard.place")}
+                  </th>
+                  <th scope="col">{t("leaderboard.player")}</th>
+                  <th scope="col">{t("leaderboard.rating")}</th>
+                  <th scope="col" className="num">
+                    {t("leaderboard.games")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("leaderboard.conservative")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.userId} data-testid="leaderboard-row">
+                    <td className="num">
+                      <span className="data-table__label" aria-hidden="true">
+                        {t("leaderboard.place")}
+                      </span>
+                      <strong>{r.place}</strong>
+                    </td>
+                    <th scope="row">
+                      <span className="data-table__label" aria-hidden="true">
+                        {t("leaderboard.player")}
+                      </span>
+                      <Link href={`/u/${r.userId}`}>{r.displayName}</Link>
+                    </th>
+                    <td data-testid="leaderboard-rating">
+                      <span className="data-table__label" aria-hidden="true">
+                        {t("leaderboard.rating")}
+                      </span>
+                      <span>
+                        <strong>{t("ratings.value", { rating: r.rating, uncertainty: r.uncertainty })}</strong>{" "}
+                        {r.provisional && (
+                          <em className="badge badge--gold" data-testid="leaderboard-provisional">
+                            {t("ratings.provisional")}
+                          </em>
+                        )}
+                      </span>
+                    </td>
+                    <td className="num">
+                      <span className="data-table__label" aria-hidden="true">
+                        {t("leaderboard.games")}
+                      </span>
+                      <span>{r.games}</span>
+                    </td>
+                    <td className="num muted">
+                      <span className="data-table__label" aria-hidden="true">
+                        {t("leaderboard.conservative")}
+                      </span>
+                      <span>{r.conservative}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </>
   );
 }

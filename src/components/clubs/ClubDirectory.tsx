@@ -18,13 +18,21 @@ type ClubCard = { id: string; name: string; description: string; locale: Locale;
 function ClubList({ clubs, testId }: { clubs: readonly ClubCard[]; testId: string }) {
   const t = useTranslations("clubs");
   return (
-    <ul className="club-list" data-testid={testId}>
+    <ul className="item-list club-list" data-testid={testId}>
       {clubs.map((c) => (
         <li key={c.id} data-testid={`club-item-${c.id}`}>
-          <Link href={`/clubs/${c.id}`}>{c.name}</Link> · {t("memberCount", { count: c.memberCount })} · {c.isOpen ? t("open") : t("inviteOnly")} ·{" "}
-          {LOCALE_NAMES[c.locale]}
-          {c.role && <> · {t(`roles.${c.role}`)}</>}
-          {c.description && <p>{c.description}</p>}
+          <div className="item__main">
+            <Link className="item__title" href={`/clubs/${c.id}`}>
+              {c.name}
+            </Link>
+            <div className="item__meta">
+              <span>{t("memberCount", { count: c.memberCount })}</span>
+              <span className={c.isOpen ? "badge" : "badge badge--muted"}>{c.isOpen ? t("open") : t("inviteOnly")}</span>
+              <span lang={c.locale}>{LOCALE_NAMES[c.locale]}</span>
+              {c.role && <span className="badge badge--gold">{t(`roles.${c.role}`)}</span>}
+            </div>
+            {c.description && <p className="item__text">{c.description}</p>}
+          </div>
         </li>
       ))}
     </ul>
@@ -51,27 +59,31 @@ export function ClubDirectory({ locale }: { locale: Locale }) {
   };
 
   return (
-    <>
-      <p>{t("intro")}</p>
-      <section>
-        <h2>{t("mine.title")}</h2>
-        {mine.data && (mine.data.length === 0 ? <p>{t("mine.none")}</p> : <ClubList clubs={mine.data} testId="my-clubs" />)}
-      </section>
-      <section>
-        <h2>{t("search.label")}</h2>
-        <input
-          type="search"
-          aria-label={t("search.label")}
-          placeholder={t("search.placeholder")}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          data-testid="club-search"
-        />
-        {found.data && (found.data.length === 0 ? <p>{t("search.none")}</p> : <ClubList clubs={found.data} testId="club-results" />)}
-      </section>
-      <section>
-        <h2>{t("create.title")}</h2>
-        <form className="form" onSubmit={submit} data-testid="club-create-form">
+    <div className="stack">
+      <p className="page-head__lead">{t("intro")}</p>
+      <div className="grid grid--wide">
+        <section className="card card--accent" aria-labelledby="clubs-mine">
+          <h2 id="clubs-mine">{t("mine.title")}</h2>
+          {mine.data && (mine.data.length === 0 ? <p className="empty">{t("mine.none")}</p> : <ClubList clubs={mine.data} testId="my-clubs" />)}
+        </section>
+        <section className="card" aria-labelledby="clubs-search">
+          <h2 id="clubs-search">{t("search.label")}</h2>
+          <div className="field club-search">
+            <input
+              type="search"
+              aria-label={t("search.label")}
+              placeholder={t("search.placeholder")}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              data-testid="club-search"
+            />
+          </div>
+          {found.data && (found.data.length === 0 ? <p className="empty">{t("search.none")}</p> : <ClubList clubs={found.data} testId="club-results" />)}
+        </section>
+      </div>
+      <section className="card" aria-labelledby="clubs-create">
+        <h2 id="clubs-create">{t("create.title")}</h2>
+        <form className="form narrow-form" onSubmit={submit} data-testid="club-create-form">
           {create.error && (
             <FormNotice tone="error" testId="club-create-error">
               {errorText(create.error)}
@@ -106,6 +118,6 @@ export function ClubDirectory({ locale }: { locale: Locale }) {
           </div>
         </form>
       </section>
-    </>
+    </div>
   );
 }

@@ -110,7 +110,7 @@ export function PresetEditor({
           ))}
         </select>
       </div>
-      <fieldset>
+      <fieldset className="rules-fieldset">
         <legend>{t("rules")}</legend>
         <RuleOptionsForm
           key={variant}
@@ -127,16 +127,16 @@ export function PresetEditor({
           <label htmlFor="preset-default">{t("makeDefault")}</label>
         </div>
       )}
-      {editing && <p>{t("versionNote")}</p>}
+      {editing && <p className="muted">{t("versionNote")}</p>}
       {hasFieldErrors && (
         <p className="field__error" role="status" data-testid="preset-rules-invalid">
           {tr("summary")}
         </p>
       )}
-      <div>
+      <div className="button-row">
         <button type="submit" className="button" disabled={create.isPending || update.isPending} data-testid="preset-save">
           {t("save")}
-        </button>{" "}
+        </button>
         <button type="button" className="button button--ghost" onClick={onDone}>
           {t("cancel")}
         </button>

@@ -9,11 +9,12 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { VARIANT_IDS } from "@/engine/meta";
 import { useTRPC } from "@/trpc/react";
+import { TimeZoneNote } from "@/components/layout/TimeZoneNote";
 
 type Picked = { id: string; name: string };
 
@@ -21,7 +22,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dateOf = (s: string | null) => (s && DAY.test(s) ? new Date(`${s}T00:00:00`) : undefined);
 const param = (p: URLSearchParams, k: string) => p.get(k)?.trim() || undefined;
 
-/** A text field that suggests names (2+ characters) and keeps the chosen one's id. */
+/**
+ * A text field that suggests names (2+ characters) and keeps the chosen one's id.
+ * A combobox with a list box: arrow keys move through the suggestions (the input
+ * keeps focus and points at the active one with aria-activedescendant), Enter
+ * picks, Escape closes, and a click picks too.
+ */
 function NameFilter({
   kind,
   id,
@@ -44,6 +50,7 @@ function NameFilter({
   const [text, setText] = useState(initial);
   const [debounced, setDebounced] = useState(initial.trim());
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(text.trim()), 200);
     return () => clearTimeout(timer);
@@ -51,6 +58,34 @@ function NameFilter({
   const wanted = open && !picked && debounced.length >= 2;
   const suggestions = useQuery({ ...trpc.history.suggest.queryOptions({ kind, text: debounced }), enabled: wanted });
   const list = wanted ? suggestions.data : undefined;
+  const options = list ?? [];
+  // A new list starts with nothing active.
+  useEffect(() => setActive(-1), [list]);
+  const optionId = (i: number) => `${id}-option-${i}`;
+  const choose = (s: Picked) => {
+    setText(s.name);
+    setOpen(false);
+    setActive(-1);
+    onPick(s, s.name);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      if (!open) setOpen(true);
+      if (options.length === 0) return;
+      const step = e.key === "ArrowDown" ? 1 : -1;
+      setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length));
+    } else if (e.key === "Enter" && list && active >= 0 && options[active]) {
+      // Enter picks the active name instead of submitting the form.
+      e.preventDefault();
+      choose(options[active]!);
+    } else if (e.key === "Escape" && list) {
+      e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+  const expanded = options.length > 0;
   return (
     <div className="field name-filter">
       <label htmlFor={id}>{label}</label>
@@ -60,35 +95,44 @@ function NameFilter({
         autoComplete="off"
         placeholder={t("namePlaceholder")}
         role="combobox"
-        aria-expanded={!!list}
+        aria-autocomplete="list"
+        aria-expanded={expanded}
         aria-controls={`${id}-suggestions`}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         aria-invalid={error ? true : undefined}
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
           onPick(null, e.target.value);
         }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
         data-testid={id}
       />
       {list && (
-        <ul id={`${id}-suggestions`} role="listbox" aria-label={t("suggestions")} className="name-filter__list" data-testid={`${id}-suggestions`}>
-          {list.length === 0 && <li className="muted">{t("noSuggestions")}</li>}
-          {list.map((s) => (
-            <li key={s.id} role="option" aria-selected={false}>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  setText(s.name);
-                  setOpen(false);
-                  onPick(s, s.name);
-                }}
+        <div className="name-filter__popup">
+          {list.length === 0 && (
+            <p className="name-filter__none" role="status">
+              {t("noSuggestions")}
+            </p>
+          )}
+          <ul id={`${id}-suggestions`} role="listbox" aria-label={t("suggestions")} className="name-filter__list" data-testid={`${id}-suggestions`} hidden={list.length === 0}>
+            {list.map((s, i) => (
+              <li
+                key={s.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                // Keeps the focus in the field (no blur that would close the list before the click).
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => choose(s)}
               >
                 {s.name}
-              </button>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {error && (
         <p className="field__error" role="alert" data-testid={`${id}-error`}>
@@ -168,14 +212,16 @@ function FilterForm({ params, labels, onApply }: { params: URLSearchParams; labe
         onPick={(picked, text) => setOpponent({ picked, text })}
         error={errors.opponent ? t("filters.pickOpponent") : null}
       />
-      <button type="submit" className="button" data-testid="history-apply">
-        {t("filters.apply")}
-      </button>{" "}
-      {params.toString() !== "" && (
-        <button type="button" className="button button--ghost" onClick={() => onApply(new URLSearchParams())} data-testid="history-clear">
-          {t("filters.clear")}
+      <div className="button-row">
+        <button type="submit" className="button" data-testid="history-apply">
+          {t("filters.apply")}
         </button>
-      )}
+        {params.toString() !== "" && (
+          <button type="button" className="button button--ghost" onClick={() => onApply(new URLSearchParams())} data-testid="history-clear">
+            {t("filters.clear")}
+          </button>
+        )}
+      </div>
     </form>
   );
 }
@@ -206,57 +252,77 @@ export function HistoryList() {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <>
-      {(!needsLabels || labels.data) && (
-        <FilterForm key={search} params={params} labels={labels.data ?? { club: null, opponent: null }} onApply={apply} />
-      )}
-      {query.isPending ? (
-        <p>{t("loading")}</p>
-      ) : items.length === 0 ? (
-        <p className="empty" data-testid="history-empty">
-          {t("empty")}
-        </p>
-      ) : (
-        <ul className="history-list" data-testid="history-list">
-          {items.map((g) => (
-            <li key={g.matchId} data-testid="history-item" data-match={g.matchId}>
-              <Link href={`/games/${g.matchId}`}>
-                <strong>{tg(`variants.${g.variant}`)}</strong> · {format.dateTime(g.finishedAt, { dateStyle: "medium", timeStyle: "short" })}
-              </Link>{" "}
-              · {t("place")} {g.place} · {t("score")} {g.score}
-              {g.ranked && <em> · {t("ranked")}</em>}
-              {g.leftEarly && <em> · {t("leftEarly")}</em>}
-              <div className="muted">
-                {g.players.map((p, i) =>
-                  p?.kind === "human" && i !== g.seat ? (
-                    // A click lists only the games with this player.
-                    <button
-                      key={i}
-                      type="button"
-                      className="link-button"
-                      onClick={() => {
-                        const next = new URLSearchParams(params);
-                        next.set("opponent", p.userId);
-                        apply(next);
-                      }}
-                      title={t("filters.opponent")}
-                    >
-                      {p.name}
-                    </button>
-                  ) : (
-                    <span key={i}>{p?.name ?? `#${i + 1}`}</span>
-                  ),
-                ).reduce<ReactNode[]>((acc, el, i) => (i ? [...acc, ", ", el] : [el]), [])}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage && (
-        <button type="button" className="button button--ghost" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="history-more">
-          {t("more")}
-        </button>
-      )}
-    </>
+    <div className="stack">
+      <section className="card" aria-labelledby="history-filters-title">
+        <h2 id="history-filters-title">{t("filters.title")}</h2>
+        {(!needsLabels || labels.data) && (
+          <FilterForm key={search} params={params} labels={labels.data ?? { club: null, opponent: null }} onApply={apply} />
+        )}
+      </section>
+      <section className="card" aria-labelledby="history-games-title">
+        <h2 id="history-games-title">{t("games")}</h2>
+        <TimeZoneNote testId="history-time-zone" />
+        {query.isPending ? (
+          <p>{t("loading")}</p>
+        ) : items.length === 0 ? (
+          <p className="empty" data-testid="history-empty">
+            {t("empty")}
+          </p>
+        ) : (
+          <ul className="item-list history-list" data-testid="history-list">
+            {items.map((g) => (
+              <li key={g.matchId} data-testid="history-item" data-match={g.matchId}>
+                <div className="item__main">
+                  <Link className="item__title" href={`/games/${g.matchId}`}>
+                    {tg(`variants.${g.variant}`)} · {format.dateTime(g.finishedAt, { dateStyle: "medium", timeStyle: "short" })}
+                  </Link>
+                  <div className="item__meta">
+                    <span>
+                      {t("place")} {g.place}
+                    </span>
+                    <span>
+                      {t("score")} {g.score}
+                    </span>
+                    {g.ranked && <span className="badge badge--gold">{t("ranked")}</span>}
+                    {g.leftEarly && <span className="badge badge--muted">{t("leftEarly")}</span>}
+                  </div>
+                  <div className="chips" aria-label={t("players")} role="group">
+                    {g.players.map((p, i) =>
+                      p?.kind === "human" && i !== g.seat ? (
+                        // A click lists only the games with this player.
+                        <button
+                          key={i}
+                          type="button"
+                          className="chip"
+                          onClick={() => {
+                            const next = new URLSearchParams(params);
+                            next.set("opponent", p.userId);
+                            apply(next);
+                          }}
+                          title={t("filters.withPlayer", { name: p.name })}
+                        >
+                          {p.name}
+                        </button>
+                      ) : (
+                        <span key={i} className="chip chip--static">
+                          {p?.name ?? `#${i + 1}`}
+                        </span>
+                      ),
+                    )}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {query.hasNextPage && (
+          <p className="card__subhead">
+            <button type="button" className="button button--ghost" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="history-more">
+              {t("more")}
+            </button>
+          </p>
+        )}
+      </section>
+    </div>
   );
 }

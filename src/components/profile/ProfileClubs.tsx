@@ -10,11 +10,20 @@ export type ProfileClub = { id: string; name: string; role: "owner" | "admin" | 
 export async function ProfileClubs({ clubs }: { clubs: readonly ProfileClub[] }) {
   const t = await getTranslations("clubs");
   return (
-    <ul data-testid="profile-club-list">
+    <ul className="item-list" data-testid="profile-club-list">
       {clubs.map((club) => (
         <li key={club.id} data-testid={`profile-club-${club.id}`}>
-          <Link href={`/clubs/${club.id}`}>{club.name}</Link> · <span data-testid="profile-club-role">{t(`roles.${club.role}`)}</span> ·{" "}
-          {t("memberCount", { count: club.memberCount })}
+          <div className="item__main">
+            <Link className="item__title" href={`/clubs/${club.id}`}>
+              {club.name}
+            </Link>
+            <div className="item__meta">
+              <span className={club.role === "member" ? "badge badge--muted" : "badge badge--gold"} data-testid="profile-club-role">
+                {t(`roles.${club.role}`)}
+              </span>
+              <span>{t("memberCount", { count: club.memberCount })}</span>
+            </div>
+          </div>
         </li>
       ))}
     </ul>

@@ -40,14 +40,16 @@ export default async function PublicProfilePage({ params }: { params: Params }) 
   const clubs = await (await getServerApi()).clubs.ofPlayer({ userId: profile.id });
   return (
     <>
-      <p className="muted">{t("publicTitle")}</p>
-      <h1 data-testid="public-display-name">{profile.displayName}</h1>
-      <dl className="facts">
-        <dt>{t("memberSince")}</dt>
-        <dd data-testid="public-member-since">
-          <time dateTime={profile.memberSince.toISOString()}>{t("memberSinceValue", { date: profile.memberSince })}</time>
-        </dd>
-      </dl>
+      <header className="card card--accent public-head">
+        <p className="muted">{t("publicTitle")}</p>
+        <h1 data-testid="public-display-name">{profile.displayName}</h1>
+        <dl className="facts">
+          <dt>{t("memberSince")}</dt>
+          <dd data-testid="public-member-since">
+            <time dateTime={profile.memberSince.toISOString()}>{t("memberSinceValue", { date: profile.memberSince })}</time>
+          </dd>
+        </dl>
+      </header>
       <ProfileSections
         own={false}
         content={{
