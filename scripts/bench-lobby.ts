@@ -15,6 +15,7 @@ import { createTestDatabase, dropTestDatabase } from "../src/server/test/databas
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
 import type { LobbyQuery } from "../src/server/realtime/store";
 import { numberArg, scriptArgs } from "../src/cli/args";
+import { VARIANT_IDS } from "../src/engine/meta";
 
 const { TABLES, showPlans } = scriptArgs(
   {
@@ -27,7 +28,7 @@ const { TABLES, showPlans } = scriptArgs(
   },
   (a) => ({ TABLES: numberArg("TABLES", a.positionals[0], 20_000, { min: 10, integer: true }), showPlans: a.flags.plans === true }),
 );
-const VARIANTS = ["esmakker", "classic", "norwegian", "danish"];
+const VARIANTS = VARIANT_IDS;
 const database = await createTestDatabase("whist_lobby_bench");
 const db = createPrismaClient(database.url, 2);
 try {
@@ -51,7 +52,7 @@ try {
       const seats = [0, 1, 2, 3].map((s) => ((i + s) % 3 === 0 ? { kind: "bot", name: "Computer" } : null));
       return {
         id: `bench-${i}`,
-        variant: VARIANTS[i % 4]!,
+        variant: VARIANTS[i % VARIANTS.length]!,
         options: {},
         inviteCode: `bench-${i}-${randomBytes(4).toString("hex")}`,
         createdById: `bench-user-${i % 500}`,
