@@ -9,6 +9,7 @@ import { replayMatch } from "@/server/modules/matches/lifecycle";
 import type { SeatOccupant, TableStatus } from "@/protocol";
 import type { DbTx } from "@/server/db";
 import type { Action, Seat } from "@/engine/types";
+import { listPlayingTables, listTableActions } from "./repository";
 
 const cache = new Map<string, { seq: number; points: number[][] }>();
 const KEPT = 5000;
@@ -17,17 +18,14 @@ const KEPT = 5000;
 export async function livePoints(db: DbTx, tableIds: readonly string[]): Promise<Map<string, number[][]>> {
   const out = new Map<string, number[][]>();
   if (tableIds.length === 0) return out;
-  const rows = await db.table.findMany({
-    where: { id: { in: [...tableIds] }, status: "playing" },
-    select: { id: true, variant: true, options: true, seats: true, seed: true, seq: true, status: true },
-  });
+  const rows = await listPlayingTables(db, tableIds);
   for (const r of rows) {
     const hit = cache.get(r.id);
     if (hit && hit.seq === r.seq) {
       out.set(r.id, hit.points);
       continue;
     }
-    const actions = await db.tableEvent.findMany({ where: { tableId: r.id }, orderBy: { seq: "asc" }, select: { seq: true, seat: true, action: true, byBot: true } });
+    const actions = await listTableActions(db, r.id);
     const state = replayMatch(
       {
         id: r.id, variant: r.variant, options: r.options as Record<string, unknown>, seats: r.seats as unknown as SeatOccupant[], seed: r.seed, seq: r.seq, status: r.status as TableStatus,

@@ -30,16 +30,30 @@ import { linkTable } from "@/server/modules/clubs/repository";
 import { createRankedTable } from "@/server/modules/ranked/repository";
 import { seatRound, type SeatingRule } from "./seating";
 import { eventAmounts, settle } from "./ledger";
-import { EVENT_ERRORS, loadEventData, standingsOf, type EventRow } from "./service";
+import { EVENT_ERRORS, standingsOf } from "./service";
+import {
+  countPlayers,
+  createComputerPlayers,
+  createEventTable,
+  createLedgerEntries,
+  createRound,
+  createSettlements,
+  findAbandonedTables,
+  findCurrentRound,
+  findRound,
+  finishRound,
+  listEventsToRun,
+  listRoundTables,
+  loadEventData,
+  lockEvent,
+  markEventFinished,
+  markEventRunning,
+  markTablesAbandoned,
+  type EventRow,
+} from "./repository";
 
 type Tx = Exclude<DbTx, Db>;
 const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** Holds the event row's lock for the rest of the transaction: rounds start and end one at a time, on any process. */
-async function lockEvent(tx: Tx, eventId: string): Promise<EventRow | null> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Event" WHERE "id" = ${eventId} FOR UPDATE`;
-  return rows.length ? tx.event.findUnique({ where: { id: eventId } }) : null;
-}
 
 /** The seed every table of a duplicate round plays. */
 export const roundDealSeed = (eventSeed: string, round: number) => sha256Hex(`${eventSeed}:deals:${round}`);
@@ -64,16 +78,13 @@ export async function startRound(db: Db, eventId: string, round: number, now = D
       const expected = round === 1 ? event.status === "open" && event.currentRound === 0 : event.status === "running" && event.currentRound === round - 1;
       if (!expected || round > event.rounds) return EVENT_ERRORS.roundBusy();
       if (round === 1) {
-        const people = await tx.eventPlayer.count({ where: { eventId, isBot: false } });
-        const bots = await tx.eventPlayer.count({ where: { eventId, isBot: true } });
+        const people = await countPlayers(tx, eventId, false);
+        const bots = await countPlayers(tx, eventId, true);
         const fill = (4 - ((people + bots) % 4)) % 4;
         if (people + bots + fill < 4 || (fill > 0 && !event.allowComputers)) return EVENT_ERRORS.playerCount(people + bots);
-        if (fill)
-          await tx.eventPlayer.createMany({
-            data: Array.from({ length: fill }, (_, i) => ({ eventId, key: `bot:${bots + i + 1}`, name: `Computer ${bots + i + 1}`, isBot: true })),
-          });
+        if (fill) await createComputerPlayers(tx, eventId, bots + 1, fill);
       } else {
-        const open = await tx.eventRound.findUnique({ where: { eventId_round: { eventId, round: round - 1 } } });
+        const open = await findRound(tx, eventId, round - 1);
         if (!open?.finishedAt) return EVENT_ERRORS.roundBusy();
       }
       const { players, tables } = await loadEventData(tx, eventId);
@@ -98,12 +109,12 @@ export async function startRound(db: Db, eventId: string, round: number, now = D
         // A ranked event's tables count for the club ladder, as its ranked tables do (rated only with four people).
         if (event.ranked) await createRankedTable(tx, { tableId: table.id, variant: event.variant, scope: event.clubId, userIds: [] });
         await startMatch(tx, { tableId: table.id, seats, seed: dealSeed ?? randomBytes(32).toString("hex"), at: now });
-        await tx.eventTable.create({ data: { tableId: table.id, eventId, round, tableNo: i + 1, players: keys } });
+        await createEventTable(tx, { tableId: table.id, eventId, round, tableNo: i + 1, players: keys });
         tableIds.push(table.id);
       }
       const seatingMs = Math.round(performance.now() - t0);
-      await tx.eventRound.create({ data: { eventId, round, dealSeed, startedAt: new Date(now), endsAt: new Date(now + event.roundMinutes * 60_000), seatingMs } });
-      await tx.event.update({ where: { id: eventId }, data: { status: "running", currentRound: round } });
+      await createRound(tx, { eventId, round, dealSeed, startedAt: new Date(now), endsAt: new Date(now + event.roundMinutes * 60_000), seatingMs });
+      await markEventRunning(tx, eventId, round);
       return success({ round, tableIds, seatingMs });
     },
     { timeout: 120_000, maxWait: 30_000 },
@@ -121,22 +132,22 @@ export async function advance(db: Db, eventId: string, now = Date.now()): Promis
   const ended = await db.$transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     if (!event || event.status !== "running") return null;
-    const tables = await tx.eventTable.findMany({ where: { eventId, round: event.currentRound } });
+    const tables = await listRoundTables(tx, eventId, event.currentRound);
     // A table every person left is abandoned by the live tables: it ends without a result.
     const playing = tables.filter((t) => t.status === "playing");
     if (playing.length) {
-      const gone = await tx.table.findMany({ where: { id: { in: playing.map((t) => t.tableId) }, status: "abandoned" }, select: { id: true } });
-      if (gone.length) await tx.eventTable.updateMany({ where: { tableId: { in: gone.map((g) => g.id) } }, data: { status: "abandoned" } });
+      const gone = await findAbandonedTables(tx, playing.map((t) => t.tableId));
+      if (gone.length) await markTablesAbandoned(tx, gone);
       if (gone.length < playing.length) return "waiting" as const;
     }
-    await tx.eventRound.updateMany({ where: { eventId, round: event.currentRound, finishedAt: null }, data: { finishedAt: new Date(now) } });
+    await finishRound(tx, eventId, event.currentRound, new Date(now));
     if (event.currentRound < event.rounds) return "next-round" as const;
     await finishEvent(tx, event, now);
     return "finished" as const;
   });
   if (ended === null) return { outcome: "idle" };
   if (ended !== "next-round") return { outcome: ended };
-  const event = await db.event.findUnique({ where: { id: eventId }, select: { currentRound: true } });
+  const event = await findCurrentRound(db, eventId);
   const started = await startRound(db, eventId, event!.currentRound + 1, now);
   return started.ok ? { outcome: "next-round", started: started.value } : { outcome: "waiting" };
 }
@@ -148,13 +159,13 @@ async function finishEvent(tx: Tx, event: EventRow, now: number): Promise<void> 
   const finished = tables.filter((t) => t.status === "finished").map((t) => ({ people: t.players.map((k) => userOf.get(k) ?? null), scores: (t.scores as number[]) ?? [] }));
   const { points, amounts } = eventAmounts(finished, event.rateOre, event.roundingOre);
   for (const p of players) if (p.userId && !p.isBot && !points.has(p.userId)) (points.set(p.userId, 0), amounts.set(p.userId, 0));
-  await tx.eventLedgerEntry.createMany({
-    data: [...amounts].map(([userId, amountOre]) => ({ eventId: event.id, userId, clubId: event.clubId, points: points.get(userId) ?? 0, amountOre })),
-    skipDuplicates: true,
-  });
+  await createLedgerEntries(
+    tx,
+    [...amounts].map(([userId, amountOre]) => ({ eventId: event.id, userId, clubId: event.clubId, points: points.get(userId) ?? 0, amountOre })),
+  );
   const { transfers } = settle(amounts);
-  await tx.eventSettlement.createMany({ data: transfers.map((t) => ({ eventId: event.id, clubId: event.clubId, fromUserId: t.from, toUserId: t.to, amountOre: t.amount })) });
-  await tx.event.update({ where: { id: event.id }, data: { status: "finished", finishedAt: new Date(now) } });
+  await createSettlements(tx, transfers.map((t) => ({ eventId: event.id, clubId: event.clubId, fromUserId: t.from, toUserId: t.to, amountOre: t.amount })));
+  await markEventFinished(tx, event.id, new Date(now));
 }
 
 /** Starts an open event now (an admin's "start", or its start time). */
@@ -210,10 +221,7 @@ export class EventRunner {
   /** One pass over the events that may need something done. */
   async tick(): Promise<void> {
     const now = this.opts.now?.() ?? Date.now();
-    const events = await this.db.event.findMany({
-      where: { OR: [{ status: "running" }, { status: "open", startAt: { lte: new Date(now) } }] },
-      select: { id: true, status: true },
-    });
+    const events = await listEventsToRun(this.db, now);
     for (const e of events) {
       try {
         if (e.status === "open") {

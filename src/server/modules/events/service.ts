@@ -15,6 +15,26 @@ import { matchpointRound, type DealFrequencies } from "./matchpoints";
 import { settle } from "./ledger";
 import type { CreateEventInput } from "./schema";
 import { livePoints } from "./live-points";
+import {
+  countPlayers,
+  createComputerPlayers,
+  deleteMemberPlayer,
+  findEvent,
+  findLedgerSettings,
+  findPlayingSeat,
+  insertEvent,
+  listClubEvents,
+  listEventLedger,
+  listPaidSettlements,
+  loadEventData,
+  setSettlementPaid,
+  sumLedgerByUser,
+  upsertLedgerSettings,
+  upsertMemberPlayer,
+  type EventRow,
+} from "./repository";
+
+export { findEvent, type EventRow };
 
 const err = (code: string, status: ServiceError["status"], message: string, params?: ServiceError["params"]) =>
   failure({ code, status, message, ...(params ? { params } : {}) });
@@ -36,17 +56,13 @@ export const EVENT_ERRORS = {
   settlementNotFound: () => err("EVENT_SETTLEMENT_NOT_FOUND", "NOT_FOUND", "No such settlement."),
 } as const;
 
-export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
-
-export const findEvent = (db: DbTx, clubId: string, eventId: string) => db.event.findFirst({ where: { id: eventId, clubId } });
-
 export async function ledgerSettings(db: DbTx, clubId: string) {
-  const row = await db.clubLedgerSettings.findUnique({ where: { clubId } });
+  const row = await findLedgerSettings(db, clubId);
   return { rateOre: row?.rateOre ?? 0, roundingOre: row?.roundingOre ?? 1 };
 }
 
 export async function setLedgerSettings(db: Db, clubId: string, input: { rateOre: number; roundingOre: number }) {
-  await db.clubLedgerSettings.upsert({ where: { clubId }, create: { clubId, ...input }, update: input });
+  await upsertLedgerSettings(db, clubId, input);
   return ledgerSettings(db, clubId);
 }
 
@@ -66,40 +82,33 @@ export async function createEvent(db: Db, actor: { userId: string }, clubId: str
   const options = roundOptions(preset.variant, version.options as Record<string, unknown>, input.dealsPerRound);
   if (!options.ok) return options;
   const money = await ledgerSettings(db, clubId);
-  const event = await db.event.create({
-    data: {
-      clubId,
-      name: input.name,
-      kind: input.kind,
-      variant: preset.variant,
-      presetVersionId: version.id,
-      options: options.value as object,
-      rounds: input.rounds,
-      dealsPerRound: input.dealsPerRound,
-      seating: input.seating,
-      duplicate: input.duplicate,
-      roundMinutes: input.roundMinutes,
-      turnSeconds: input.turnSeconds,
-      trickPauseMs: input.trickPauseMs,
-      startAt: input.startAt,
-      allowComputers: input.allowComputers,
-      ranked: input.ranked,
-      seed: randomBytes(32).toString("hex"),
-      rateOre: money.rateOre,
-      roundingOre: money.roundingOre,
-      createdById: actor.userId,
-    },
+  const event = await insertEvent(db, {
+    clubId,
+    name: input.name,
+    kind: input.kind,
+    variant: preset.variant,
+    presetVersionId: version.id,
+    options: options.value as object,
+    rounds: input.rounds,
+    dealsPerRound: input.dealsPerRound,
+    seating: input.seating,
+    duplicate: input.duplicate,
+    roundMinutes: input.roundMinutes,
+    turnSeconds: input.turnSeconds,
+    trickPauseMs: input.trickPauseMs,
+    startAt: input.startAt,
+    allowComputers: input.allowComputers,
+    ranked: input.ranked,
+    seed: randomBytes(32).toString("hex"),
+    rateOre: money.rateOre,
+    roundingOre: money.roundingOre,
+    createdById: actor.userId,
   });
   return success(event);
 }
 
 export function listEvents(db: Db, clubId: string) {
-  return db.event.findMany({
-    where: { clubId },
-    orderBy: { createdAt: "desc" },
-    take: 100,
-    select: { id: true, name: true, kind: true, variant: true, status: true, rounds: true, currentRound: true, startAt: true, createdAt: true, _count: { select: { players: true } } },
-  });
+  return listClubEvents(db, clubId);
 }
 
 // ---------------------------------------------------------------- sign-up
@@ -108,7 +117,7 @@ async function addPlayer(db: Db, event: EventRow, userId: string): Promise<Servi
   if (event.status !== "open") return EVENT_ERRORS.notOpen();
   if (!(await findRole(db, event.clubId, userId))) return EVENT_ERRORS.notMember();
   const name = (await findDisplayNames(db, [userId])).get(userId) ?? "?";
-  await db.eventPlayer.upsert({ where: { eventId_key: { eventId: event.id, key: userId } }, create: { eventId: event.id, key: userId, userId, name }, update: {} });
+  await upsertMemberPlayer(db, event.id, userId, name);
   return success({ signedUp: true });
 }
 
@@ -122,8 +131,7 @@ export async function removePlayer(db: Db, clubId: string, eventId: string, user
   const event = await findEvent(db, clubId, eventId);
   if (!event) return EVENT_ERRORS.notFound();
   if (event.status !== "open") return EVENT_ERRORS.notOpen();
-  const gone = await db.eventPlayer.deleteMany({ where: { eventId, key: userId, isBot: false } });
-  return gone.count ? success({ removed: true }) : EVENT_ERRORS.notSignedUp();
+  return (await deleteMemberPlayer(db, eventId, userId)) ? success({ removed: true }) : EVENT_ERRORS.notSignedUp();
 }
 
 export { addPlayer as addMember };
@@ -134,11 +142,8 @@ export async function addComputers(db: Db, clubId: string, eventId: string, coun
   if (!event) return EVENT_ERRORS.notFound();
   if (event.status !== "open") return EVENT_ERRORS.notOpen();
   if (!event.allowComputers) return EVENT_ERRORS.noComputers();
-  const have = await db.eventPlayer.count({ where: { eventId, isBot: true } });
-  await db.eventPlayer.createMany({
-    data: Array.from({ length: count }, (_, i) => ({ eventId, key: `bot:${have + i + 1}`, name: `Computer ${have + i + 1}`, isBot: true })),
-    skipDuplicates: true,
-  });
+  const have = await countPlayers(db, eventId, true);
+  await createComputerPlayers(db, eventId, have + 1, count, true);
   return success({ computers: have + count });
 }
 
@@ -214,15 +219,6 @@ export function standingsOf(
   });
 }
 
-export async function loadEventData(db: DbTx, eventId: string) {
-  const [players, tables, rounds] = await Promise.all([
-    db.eventPlayer.findMany({ where: { eventId }, orderBy: [{ isBot: "asc" }, { joinedAt: "asc" }] }),
-    db.eventTable.findMany({ where: { eventId }, orderBy: [{ round: "asc" }, { tableNo: "asc" }] }),
-    db.eventRound.findMany({ where: { eventId }, orderBy: { round: "asc" } }),
-  ]);
-  return { players, tables, rounds };
-}
-
 /** The live view: the event, its players, the current round's tables (with each table's live status), standings and the viewer's table. */
 export async function eventView(db: Db, clubId: string, eventId: string, viewerId: string) {
   const event = await findEvent(db, clubId, eventId);
@@ -245,11 +241,7 @@ export async function eventView(db: Db, clubId: string, eventId: string, viewerI
 
 /** The live table of `userId` in a running event (the newest), with its event; null when none. */
 export async function mySeat(db: Db, userId: string) {
-  const row = await db.eventTable.findFirst({
-    where: { status: "playing", players: { has: userId }, event: { status: "running" } },
-    orderBy: [{ event: { createdAt: "desc" } }, { round: "desc" }],
-    select: { tableId: true, round: true, event: { select: { id: true, clubId: true, name: true } } },
-  });
+  const row = await findPlayingSeat(db, userId);
   return row ? { tableId: row.tableId, round: row.round, eventId: row.event.id, clubId: row.event.clubId, eventName: row.event.name } : null;
 }
 
@@ -290,10 +282,7 @@ export async function eventResults(db: Db, clubId: string, eventId: string) {
 export async function eventLedger(db: Db, clubId: string, eventId: string) {
   const event = await findEvent(db, clubId, eventId);
   if (!event) return EVENT_ERRORS.notFound();
-  const [entries, settlements] = await Promise.all([
-    db.eventLedgerEntry.findMany({ where: { eventId }, orderBy: { amountOre: "desc" } }),
-    db.eventSettlement.findMany({ where: { eventId }, orderBy: [{ amountOre: "desc" }, { id: "asc" }] }),
-  ]);
+  const { entries, settlements } = await listEventLedger(db, eventId);
   const names = await findDisplayNames(db, [...new Set([...entries.map((e) => e.userId), ...settlements.flatMap((s) => [s.fromUserId, s.toUserId])])]);
   const name = (u: string) => names.get(u) ?? "?";
   return success({
@@ -309,8 +298,8 @@ export async function eventLedger(db: Db, clubId: string, eventId: string) {
  */
 export async function clubBalances(db: Db, clubId: string) {
   const [entries, paid] = await Promise.all([
-    db.eventLedgerEntry.groupBy({ by: ["userId"], where: { clubId }, _sum: { amountOre: true }, _count: { eventId: true } }),
-    db.eventSettlement.findMany({ where: { clubId, paidAt: { not: null } }, select: { fromUserId: true, toUserId: true, amountOre: true } }),
+    sumLedgerByUser(db, clubId),
+    listPaidSettlements(db, clubId),
   ]);
   const settled = new Map<string, number>();
   for (const p of paid) {
@@ -342,11 +331,8 @@ export async function clubBalancesCsv(db: Db, clubId: string): Promise<string> {
 }
 
 export async function markSettlement(db: Db, clubId: string, eventId: string, settlementId: string, paid: boolean, by: string) {
-  const moved = await db.eventSettlement.updateMany({
-    where: { id: settlementId, eventId, clubId },
-    data: paid ? { paidAt: new Date(), paidById: by } : { paidAt: null, paidById: null },
-  });
-  return moved.count ? success({ paid }) : EVENT_ERRORS.settlementNotFound();
+  const moved = await setSettlementPaid(db, { settlementId, eventId, clubId }, paid ? { paidAt: new Date(), paidById: by } : null);
+  return moved ? success({ paid }) : EVENT_ERRORS.settlementNotFound();
 }
 
 export { settle };
