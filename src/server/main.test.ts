@@ -117,6 +117,8 @@ let proxy: ReturnType<typeof dbProxy>;
 let direct: pg.Pool;
 let server: ServerProcess | undefined;
 let slowMatchId: string;
+const slowHandStatus = async () =>
+  ((await direct.query(`SELECT status FROM "MatchHandAnalysis" WHERE "matchId" = $1`, [slowMatchId])).rows[0] as { status: string } | undefined)?.status;
 
 beforeAll(async () => {
   database = await createTestDatabase("whist_server");
@@ -143,7 +145,10 @@ beforeAll(async () => {
   const proxied = new URL(database.url);
   proxied.port = String(proxyPort);
   server = await startServer({ DATABASE_URL: proxied.toString() });
-}, 180_000);
+  // Its worker takes the slow hand before the tests below cut the database: a job fetched while the
+  // connection drops stays leased (pg-boss) until its expiry, minutes later.
+  await until("the slow hand running", async () => (await slowHandStatus()) === "running");
+}, 300_000);
 
 afterAll(async () => {
   if (process.env.DEBUG_SERVER_LOG) for (const l of server?.lines ?? []) if (l.level !== 30 || l.component) console.log(JSON.stringify(l).slice(0, 600));
@@ -191,8 +196,7 @@ describe("health endpoints", () => {
 describe("the analysis worker's child process", () => {
   it("exits within 5 s of its server being killed with SIGKILL, even in the middle of a solve", async () => {
     // The server's worker took the slow hand and its child is solving it.
-    const row = async () => (await direct.query(`SELECT status FROM "MatchHandAnalysis" WHERE "matchId" = $1`, [slowMatchId])).rows[0] as { status: string } | undefined;
-    await until("the slow hand running", async () => (await row())?.status === "running");
+    expect(await slowHandStatus()).toBe("running");
     const started = await until("the analysis child started", () => server!.lines.filter((l) => l.msg === "analysis process started").length > 0 && server!.lines.filter((l) => l.msg === "analysis process started"));
     expect(started).toHaveLength(1);
     const childPid = started[0]!.childPid as number;
