@@ -30,7 +30,7 @@ test("register, log out, log in, switch language and see the profile", async ({ 
   await setLanguage(page, "da");
   await expect(page.getByTestId("nav-play")).toHaveText("Spil");
   await expect(page.getByTestId("nav-logout")).toHaveText("Log ud");
-  await expect(page.getByText("Fire slags whist", { exact: true })).toBeVisible();
+  await expect(page.getByText("Fem slags whist", { exact: true })).toBeVisible();
 
   await setLanguage(page, "nb");
   await expect(page.getByTestId("nav-play")).toHaveText("Spill");
@@ -39,7 +39,7 @@ test("register, log out, log in, switch language and see the profile", async ({ 
 
   await setLanguage(page, "en");
   await expect(page.getByTestId("nav-play")).toHaveText("Play");
-  await expect(page.getByText("Four kinds of whist", { exact: true })).toBeVisible();
+  await expect(page.getByText("Five kinds of whist", { exact: true })).toBeVisible();
 
   await page.getByTestId("nav-profile").click();
   await expect(page.getByTestId("profile-display-name")).toHaveText(account.displayName);

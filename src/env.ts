@@ -51,6 +51,8 @@ export const envSchema = z
     MAIL_OUTBOX_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
     /** Set when several server processes share live tables. */
     REDIS_URL: optionalUrl,
+    /** Milliseconds a computer player waits before it acts, so that people can follow its cards. */
+    BOT_DELAY_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10_000).default(700)),
     /** Seconds a lone player waits in the ranked queue before it offers a table with computer players. */
     RANKED_COMPUTER_OFFER_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(3600).default(60)),
     /** Namespace of this deployment's Redis channels (deployments or test runs sharing one Redis differ here). */

@@ -70,7 +70,7 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
     },
     owner,
     cluster: opts.cluster,
-    botDelayMs: opts.botDelayMs ?? 700,
+    botDelayMs: opts.botDelayMs ?? getEnv().BOT_DELAY_MS,
     // With other processes waiting to take over, a dead driver's tables should not wait long.
     leaseMs: opts.leaseMs ?? (opts.cluster ? 10_000 : undefined),
     facts: (tableId, userId) => clubAccessFacts(getDb(), tableId, userId),
