@@ -6,8 +6,9 @@
  */
 import type { Card } from "../../cards";
 import type { ContractSummary, HandView, Play, Seat, SeatCards, Trick } from "../../types";
-import { type EsmakkerHand, bidDef, legalActions } from "./hand";
+import { type EsmakkerHand, bidDef } from "./hand";
 import type { EsmakkerOptions } from "./options";
+import { legalActions } from "./rules";
 import { contractSummary } from "./scoring";
 
 /** How a fordækt card shows to those who may not see it: "X" plus the suit it counts as. */
