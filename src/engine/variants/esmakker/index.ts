@@ -33,9 +33,16 @@
  *   kat and the untaken cards stay behind them, seen by nobody until the hand
  *   is over (the kat's owner sees only its own discards). With gå med the
  *   next exchanger takes from the front of that kat. Vip stays 3 cards.
+ *
+ * The rules by phase: hand.ts holds the state; auction.ts, setup.ts (trump,
+ * call, vip, fordækt kort), exchange.ts and play.ts each state a phase's
+ * rules once, in a refusal function that both legalActions and applyAction
+ * (rules.ts) go by; playout.ts is the fast random play for simulations.
  */
 import type { Variant } from "../../types";
-import { type EsmakkerHand, applyAction, legalActions, playHandOut, randomLegalAction, startHand } from "./hand";
+import { type EsmakkerHand, startHand } from "./hand";
+import { playHandOut, randomLegalAction } from "./playout";
+import { applyAction, legalActions } from "./rules";
 import { type EsmakkerOptions, esmakkerOptionFields, esmakkerOptionsSchema } from "./options";
 import { afterHand, esmakkerOutcomeModel, scoreHand } from "./scoring";
 import { viewHand } from "./view";

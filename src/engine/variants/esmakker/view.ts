@@ -7,8 +7,9 @@
 import type { Card, Suit } from "../../cards";
 import type { ContractSummary, Play, Seat, SeatCards, Trick, VariantHandView } from "../../types";
 import type { EsmakkerViews } from "./meta";
-import { type EsmakkerHand, bidDef, legalActions } from "./hand";
+import { type EsmakkerHand, bidDef } from "./hand";
 import type { EsmakkerOptions } from "./options";
+import { legalActions } from "./rules";
 import { contractSummary } from "./scoring";
 
 /** How a fordækt card shows to those who may not see it: "X" plus the suit it counts as. */
