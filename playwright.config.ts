@@ -59,8 +59,6 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // The ranked queue offers computer players after this wait (60 s in production).
       RANKED_COMPUTER_OFFER_SECONDS: "3",
-      // Computer players act after this pause (700 ms in production); the journeys wait on them less.
-      BOT_DELAY_MS: "200",
     },
   },
 });

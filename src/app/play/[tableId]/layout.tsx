@@ -1,6 +1,5 @@
 /** The live table page, with the club events' seat watcher for a signed-in person (it takes them on to their next event table). */
 import type { ReactNode } from "react";
-import { TRPCReactProvider } from "@/trpc/react";
 import { EventSeatWatcher } from "@/components/events/EventSeatWatcher";
 import { getCurrentUser } from "../../_lib/current-user";
 
@@ -9,11 +8,7 @@ export default async function Layout({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {user && (
-        <TRPCReactProvider>
-          <EventSeatWatcher />
-        </TRPCReactProvider>
-      )}
+      {user && <EventSeatWatcher />}
     </>
   );
 }
