@@ -7,7 +7,10 @@
  * and holds its lease: a job whose worker died expires and is retried, and
  * after ANALYSIS_MAX_ATTEMPTS the hand fails (its job reaches the dead-letter
  * queue, which this worker also works). A graceful stop gives the hand back
- * at once, not counted. A hand is solved for at most ANALYSIS_TIME_CAP_MS;
+ * at once, not counted. A replay asking for a hand while this worker solves
+ * one nobody asked for makes it yield: the background hand goes back to the
+ * queue, not counted, and the asked one is taken next (one slow hand never
+ * keeps a waiting player's replay behind it). A hand is solved for at most ANALYSIS_TIME_CAP_MS;
  * cards not reached by then (the first ones: the analysis runs from the last
  * card back) stay unmarked. The child dies with this process (see
  * analysis-worker.ts).
@@ -21,7 +24,7 @@ import { ANALYSIS_TIME_CAP_MS, QUEUES, startJobQueue } from "@/server/jobs";
 import { childLog } from "@/server/log";
 import { forkTs } from "@/server/ts-worker";
 import type { AnalysisAnswer, AnalysisJob } from "./analysis-worker";
-import { failAbandonedHand, finishHand, type HandJob, handWaitsAgain, releaseHand, takeHand } from "./analysis-repository";
+import { failAbandonedHand, finishHand, type HandJob, handWaitsAgain, releaseHand, REQUESTED_PRIORITY, takeHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
 
 export { ANALYSIS_TIME_CAP_MS } from "@/server/jobs";
@@ -50,13 +53,23 @@ type Job = PgBoss.JobWithMetadata<HandJob>;
 const globalKey = Symbol.for("whist.handAnalysisWorker");
 type WithWorker = typeof globalThis & { [globalKey]?: HandAnalysisWorker };
 
-/**
- * Wakes this process's worker, if it runs (the tRPC routes live in Next's bundle, the worker in
- * the custom server's module graph: they meet through globalThis, as the Prisma client does).
- */
-export function wakeAnalysisWorker(): void {
-  (globalThis as WithWorker)[globalKey]?.wake();
+/** A hand a replay has just asked for. */
+export interface RequestedHand {
+  readonly matchId: string;
+  readonly handIndex: number;
 }
+
+/**
+ * Wakes this process's worker, if it runs, for a hand a replay asked for (the tRPC routes live in
+ * Next's bundle, the worker in the custom server's module graph: they meet through globalThis, as
+ * the Prisma client does).
+ */
+export function wakeAnalysisWorker(requested: RequestedHand): void {
+  (globalThis as WithWorker)[globalKey]?.requested(requested);
+}
+
+/** Why a solve was cut short so that a requested hand goes first. */
+class Yielded extends Error {}
 
 export class HandAnalysisWorker {
   private readonly timeCapMs: number;
@@ -70,6 +83,8 @@ export class HandAnalysisWorker {
   private nextJobId = 1;
   /** The answer the child owes for the job in hand. */
   private pending: { id: number; settle: (a: AnalysisAnswer | Error) => void } | null = null;
+  /** The job being solved. */
+  private current: Job | null = null;
 
   constructor(
     private readonly db: Db,
@@ -99,6 +114,18 @@ export class HandAnalysisWorker {
 
   wake(): void {
     if (this.boss && this.workerId) this.boss.notifyWorker(this.workerId);
+  }
+
+  /**
+   * A replay asks for a hand (its job is queued ahead of the others): a hand nobody asked for
+   * that is being solved yields to it. Another process's worker may be idle and take the request
+   * first; yielding here anyway costs only the background hand's time so far.
+   */
+  requested(hand: RequestedHand): void {
+    const current = this.current;
+    if (current && current.priority < REQUESTED_PRIORITY && !(current.data.matchId === hand.matchId && current.data.handIndex === hand.handIndex) && this.pending)
+      this.killChild(new Yielded("a replay asked for another hand"));
+    this.wake();
   }
 
   /** Stops taking jobs and kills the child; the hand in hand goes back to the queue at once, not counted. */
@@ -143,10 +170,13 @@ export class HandAnalysisWorker {
       await finishHand(this.db, hand, { error: "the match is gone" }, new Date());
       return;
     }
-    const answer = await this.solve({ id: this.nextJobId++, record: match.record, handIndex: hand.handIndex, timeCapMs: this.timeCapMs });
-    if (this.stopped) {
+    this.current = job;
+    const answer = await this.solve({ id: this.nextJobId++, record: match.record, handIndex: hand.handIndex, timeCapMs: this.timeCapMs }).finally(() => {
+      this.current = null;
+    });
+    if (this.stopped || answer instanceof Yielded) {
       await releaseHand(this.db, hand, taken.attempts, job.priority);
-      this.log.info(where, "stopping: hand given back to the queue");
+      this.log.info(where, this.stopped ? "stopping: hand given back to the queue" : "a replay asked for another hand: this one goes back to the queue");
       return;
     }
     if (answer instanceof Error) {

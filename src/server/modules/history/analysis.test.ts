@@ -4,7 +4,8 @@
  * (rows and jobs, in its transaction); the background worker (its child
  * process included) analyses them and `history.handAnalysis` serves the
  * stored result, with a value for every card, the last tricks' values equal
- * to a plain engine minimax. The queue survives a worker that dies mid-hand,
+ * to a plain engine minimax. A hand nobody asked for yields to a replay's
+ * request. The queue survives a worker that dies mid-hand,
  * a graceful stop and a restart, and fails a hand that kills its child three
  * times; a club match's analysis is refused to whoever may not see its replay.
  *
@@ -149,6 +150,38 @@ describe("history.handAnalysis", () => {
     await analysed(matchId);
     const order = await testDb().matchHandAnalysis.findMany({ where: { matchId }, select: { handIndex: true, finishedAt: true }, orderBy: { finishedAt: "asc" } });
     expect(order.slice(0, 2).map((r) => r.handIndex)).toEqual([last, played[0]]);
+  }, 180_000);
+
+  it("a hand nobody asked for yields to a replay's request: it goes back to the queue, not counted, and the asked hand is solved first", async () => {
+    const background = await storedMatch("yield-background", { hands: 1 });
+    const asked = await storedMatch("yield-asked", { hands: 1 });
+    const [bHand] = playedHandIndexes(background.record);
+    const [aHand] = playedHandIndexes(asked.record);
+    const worker = startWorker();
+    // The background hand (stored first) is taken; its analysis process is then frozen, as a
+    // starved or very slow solve would be: without the request it would never finish.
+    const childPid = await until("the background hand running in the analysis process", async () =>
+      (await rowsOf(background.matchId))[0]?.status === "running" && worker.childPid,
+    );
+    process.kill(childPid, "SIGSTOP");
+
+    expect(await testCaller().history.handAnalysis({ matchId: asked.matchId, handIndex: aHand! })).toMatchObject({ status: "pending" });
+    // The frozen process is killed, the background hand waits again with no attempt counted…
+    await until("the background hand given back", async () => (await rowsOf(background.matchId))[0]?.status === "pending");
+    expect(await rowsOf(background.matchId)).toEqual([{ handIndex: bHand, status: "pending", attempts: 0 }]);
+    await until("the frozen process gone", async () => {
+      try {
+        process.kill(childPid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    // …the asked hand is solved, and then the background one, once.
+    expect(await analysed(asked.matchId)).toEqual([{ handIndex: aHand, status: "done", attempts: 1 }]);
+    expect(await analysed(background.matchId)).toEqual([{ handIndex: bHand, status: "done", attempts: 1 }]);
+    const finished = await testDb().matchHandAnalysis.findMany({ where: { matchId: { in: [asked.matchId, background.matchId] } }, select: { matchId: true }, orderBy: { finishedAt: "asc" } });
+    expect(finished.map((r) => r.matchId)).toEqual([asked.matchId, background.matchId]);
   }, 180_000);
 
   it("survives a worker that dies mid-hand, a graceful stop and a restart: every waiting hand is done once a worker runs again", async () => {

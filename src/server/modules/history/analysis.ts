@@ -61,7 +61,7 @@ export async function handAnalysis(db: Db, userId: string | null, matchId: strin
 
   let row = await findAnalysis(db, matchId, handIndex);
   if (!row || (row.requestedAt === null && (row.status === "pending" || row.status === "running"))) {
-    if (await requestHand(db, matchId, handIndex, new Date())) wakeAnalysisWorker();
+    if (await requestHand(db, matchId, handIndex, new Date())) wakeAnalysisWorker({ matchId, handIndex });
     row = await findAnalysis(db, matchId, handIndex);
   }
   switch (row?.status) {
