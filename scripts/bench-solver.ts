@@ -4,9 +4,10 @@
  * 1. Full deals: seeded 13-card deals, the player left of the dealer on lead,
  *    solved from the first card: no trump, spades trump, and nolo (no trump,
  *    the counted pair wants few tricks).
- * 2. Replay analysis: per variant and contract kind, the time to analyse one
- *    whole hand (every card's value before and after it, as history's
- *    analysis worker does). Contracts come from normal-level bidding (random
+ * 2. Per variant and contract kind: `deal`, the time to solve the position
+ *    before a hand's first card exactly (for that card's judge, as the
+ *    analysis sees it), and `hand`, the time to analyse the whole hand (every
+ *    card's value before and after it, as history's analysis worker does). Contracts come from normal-level bidding (random
  *    bidding ends in 13-trick contracts almost every time); the cards are then
  *    played at random from a seeded generator. Seeded matches are played until
  *    every kind the variant has has its hands (or 400 matches have been tried).
@@ -24,7 +25,7 @@ import { makeDeck } from "../src/engine/cards";
 import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
-import { analyzePlay } from "../src/bots/analysis";
+import { analyzePlay, openingPosition } from "../src/bots/analysis";
 import { SearchAborted, createSearch } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
@@ -74,7 +75,7 @@ const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.
 const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 const line = (kind: string, ms: number[], extra = "") => {
   const s = ms.slice().sort((a, b) => a - b);
-  return `${kind.padEnd(20)} ${fmt(pct(s, 0.5))} / ${fmt(pct(s, 0.95))} / ${fmt(s[s.length - 1]!)}   (n ${s.length}, p99 ${fmt(pct(s, 0.99))}${extra})`;
+  return `${kind.padEnd(26)} ${fmt(pct(s, 0.5))} / ${fmt(pct(s, 0.95))} / ${fmt(s[s.length - 1]!)}   (n ${s.length}, p99 ${fmt(pct(s, 0.99))}${extra})`;
 };
 
 const summary: string[] = [];
@@ -185,20 +186,44 @@ if (runAnalysis) {
     for (const [kind, hands] of benchHands(variant, options, HANDS)) {
       if (onlyKind && onlyKind !== kind) continue;
       const times: number[] = [];
-      let capped = 0;
+      const dealTimes: number[] = [];
+      let capped = 0, dealsCapped = 0;
       for (const h of hands) {
+        const input = { variant, options, dealer: h.dealer, deal: h.deal, actions: h.actions };
+        // The whole deal: the position before the first card, solved exactly for that card's judge.
+        const opening = openingPosition(input);
+        if (!opening.ok) throw new Error(`${variant}: ${opening.error.message}`);
+        let dealNote = "";
+        if (opening.value) {
+          const t0 = performance.now(), c0 = process.cpuUsage();
+          const dd = createSearch(opening.value, { deadline: t0 + CAP_MS });
+          try {
+            dealNote = `deal ${dd.value()} tricks`;
+          } catch (e) {
+            if (!(e instanceof SearchAborted)) throw e;
+            dealNote = "deal capped";
+            dealsCapped++;
+          }
+          const ms = cpuMs(c0);
+          dealTimes.push(ms);
+          dealNote += ` ${fmt(ms)} (${(dd.nodes / 1e6).toFixed(2)} M nodes, wall ${fmt(performance.now() - t0)}); `;
+        }
         const t0 = performance.now(), c0 = process.cpuUsage();
-        const res = analyzePlay({ variant, options, dealer: h.dealer, deal: h.deal, actions: h.actions }, { deadline: t0 + CAP_MS });
+        const res = analyzePlay(input, { deadline: t0 + CAP_MS });
         const ms = cpuMs(c0);
         if (!res.ok) throw new Error(`${variant}: ${res.error.message}`);
         const cards = res.value.plays.length;
         const valued = res.value.plays.filter((p) => p.lost !== null).length;
         if (valued < cards) capped++;
         times.push(ms);
-        console.log(`  ${variant} ${kind} (${h.label}): ${cards} cards${valued < cards ? ` (capped: the last ${valued} valued)` : ""}, ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
+        console.log(`  ${variant} ${kind} (${h.label}): ${dealNote}hand ${cards} cards${valued < cards ? ` (capped: the last ${valued} valued)` : ""} ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
       }
       if (times.length === 0) continue;
-      summary.push(line(`${variant} ${kind}`, times, capped ? `, ${capped} capped` : ""));
+      if (dealTimes.length > 0) {
+        summary.push(line(`${variant} ${kind} deal`, dealTimes, dealsCapped ? `, ${dealsCapped} capped` : ""));
+        console.log(summary.at(-1));
+      }
+      summary.push(line(`${variant} ${kind} hand`, times, capped ? `, ${capped} capped` : ""));
       console.log(summary.at(-1));
     }
   }
