@@ -17,7 +17,8 @@
  *
  * The work: the values of a two-sided hand's positions run along the play,
  * the value after one card being the value before the next, so a hand costs
- * one exact solve at its last card and a bounded search per card before it,
+ * one exact solve at its last card and a bounded search per card before it
+ * (none for a forced card: every legal card equivalent to the one played),
  * from the last card back to the first (the cheap, small positions first:
  * with a deadline the cards left out are the first ones). All searches of one
  * judge share a solver table session, so each position finds much of its
@@ -295,6 +296,9 @@ function solveAround(
 ): { before: number; after: number } {
   const dd = createSearch(position, search);
   const taken = position.takenSide ?? 0;
-  const a = knownAfter !== null ? knownAfter - taken : dd.valueAfter(dd.representative(moveOf(position, card)), 0, 99, guessAfter !== null ? guessAfter - taken : undefined);
+  const played = dd.representative(moveOf(position, card));
+  const a = knownAfter !== null ? knownAfter - taken : dd.valueAfter(played, 0, 99, guessAfter !== null ? guessAfter - taken : undefined);
+  // A forced card (every legal card equivalent to it) keeps the position's value: nothing to search.
+  if (dd.legalMoves().every((m) => dd.representative(m) === played)) return { before: taken + a, after: taken + a };
   return { before: taken + (moverMaximises ? dd.value(a, a, 99) : dd.value(a, 0, a)), after: taken + a };
 }
