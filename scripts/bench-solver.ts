@@ -4,9 +4,10 @@
  * 1. Full deals: seeded 13-card deals, the player left of the dealer on lead,
  *    solved from the first card: no trump, spades trump, and nolo (no trump,
  *    the counted pair wants few tricks).
- * 2. Replay analysis: per variant and contract kind, the time to analyse one
- *    whole hand (every card's value before and after it, as history's
- *    analysis worker does). Contracts come from normal-level bidding (random
+ * 2. Per variant and contract kind: `deal`, the time to solve the position
+ *    before a hand's first card exactly (for that card's judge, as the
+ *    analysis sees it), and `hand`, the time to analyse the whole hand (every
+ *    card's value before and after it, as history's analysis worker does). Contracts come from normal-level bidding (random
  *    bidding ends in 13-trick contracts almost every time); the cards are then
  *    played at random from a seeded generator. Seeded matches are played until
  *    every kind the variant has has its hands (or 400 matches have been tried).
@@ -16,6 +17,8 @@
  *   npm run bench:solver -- analysis 2 variant danish kind nolo cap 60
  * `cap S` stops a solve or a hand after S seconds of wall time (default: the
  * analysis worker's cap, ANALYSIS_TIME_CAP_MS); a capped figure counts as the cap.
+ * `max-cards N` analyses only the positions where no hand holds more than N
+ * cards (a fixed amount of work, comparable when the machine is busy).
  * Times are the process's CPU time (one thread: the time on one core), which a
  * busy machine disturbs far less than wall time; the wall time is printed too.
  */
@@ -24,12 +27,12 @@ import { makeDeck } from "../src/engine/cards";
 import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
-import { analyzePlay } from "../src/bots/analysis";
+import { analyzePlay, openingPosition } from "../src/bots/analysis";
 import { SearchAborted, createSearch } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
-const { runDeals, runAnalysis, DEALS, HANDS, CAP_MS, onlyVariant, onlyKind } = scriptArgs(
+const { runDeals, runAnalysis, DEALS, HANDS, CAP_MS, MAX_CARDS, onlyVariant, onlyKind } = scriptArgs(
   {
     usageName: "npm run bench:solver --",
     summary:
@@ -41,6 +44,7 @@ const { runDeals, runAnalysis, DEALS, HANDS, CAP_MS, onlyVariant, onlyKind } = s
       variant: { type: "string", value: "V", help: "analyse only this variant" },
       kind: { type: "string", value: "K", help: "analyse only this contract kind (trump, no-trump, grand, grandi, sol, nolo, pass, pasnolo)" },
       cap: { type: "string", value: "S", help: "stop a solve or a hand after S seconds of wall time (default: the analysis worker's cap)" },
+      "max-cards": { type: "string", value: "N", help: "analyse only the positions where no hand holds more than N cards, and skip the deal lines (a fixed amount of work: comparable on a busy machine)" },
     },
     examples: [
       "npm run bench:solver",
@@ -58,6 +62,7 @@ const { runDeals, runAnalysis, DEALS, HANDS, CAP_MS, onlyVariant, onlyKind } = s
       DEALS: numberArg("--deals", a.flags.deals, 20, { min: 1, integer: true }),
       HANDS: numberArg("--hands", a.flags.hands, 4, { min: 1, integer: true }),
       CAP_MS: a.flags.cap === undefined ? ANALYSIS_TIME_CAP_MS : numberArg("--cap", a.flags.cap, 0, { min: 0.001 }) * 1000,
+      MAX_CARDS: numberArg("--max-cards", a.flags["max-cards"], 13, { min: 1, integer: true }),
       onlyVariant: str(a.flags.variant),
       onlyKind: str(a.flags.kind),
     };
@@ -74,7 +79,7 @@ const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.
 const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 const line = (kind: string, ms: number[], extra = "") => {
   const s = ms.slice().sort((a, b) => a - b);
-  return `${kind.padEnd(20)} ${fmt(pct(s, 0.5))} / ${fmt(pct(s, 0.95))} / ${fmt(s[s.length - 1]!)}   (n ${s.length}, p99 ${fmt(pct(s, 0.99))}${extra})`;
+  return `${kind.padEnd(26)} ${fmt(pct(s, 0.5))} / ${fmt(pct(s, 0.95))} / ${fmt(s[s.length - 1]!)}   (n ${s.length}, p99 ${fmt(pct(s, 0.99))}${extra})`;
 };
 
 const summary: string[] = [];
@@ -185,20 +190,46 @@ if (runAnalysis) {
     for (const [kind, hands] of benchHands(variant, options, HANDS)) {
       if (onlyKind && onlyKind !== kind) continue;
       const times: number[] = [];
-      let capped = 0;
+      const dealTimes: number[] = [];
+      let capped = 0, dealsCapped = 0;
       for (const h of hands) {
+        const input = { variant, options, dealer: h.dealer, deal: h.deal, actions: h.actions };
+        // The whole deal: the position before the first card, solved exactly for that card's judge.
+        const opening = openingPosition(input);
+        if (!opening.ok) throw new Error(`${variant}: ${opening.error.message}`);
+        let dealNote = "";
+        if (opening.value && MAX_CARDS >= 13) {
+          const t0 = performance.now(), c0 = process.cpuUsage();
+          const dd = createSearch(opening.value, { deadline: t0 + CAP_MS });
+          try {
+            dealNote = `deal ${dd.value()} tricks`;
+          } catch (e) {
+            if (!(e instanceof SearchAborted)) throw e;
+            dealNote = "deal capped";
+            dealsCapped++;
+          }
+          const ms = cpuMs(c0);
+          dealTimes.push(ms);
+          dealNote += ` ${fmt(ms)} (${(dd.nodes / 1e6).toFixed(2)} M nodes, wall ${fmt(performance.now() - t0)}); `;
+        }
         const t0 = performance.now(), c0 = process.cpuUsage();
-        const res = analyzePlay({ variant, options, dealer: h.dealer, deal: h.deal, actions: h.actions }, { deadline: t0 + CAP_MS });
+        const res = analyzePlay(input, { deadline: t0 + CAP_MS, maxHandSize: MAX_CARDS });
         const ms = cpuMs(c0);
         if (!res.ok) throw new Error(`${variant}: ${res.error.message}`);
         const cards = res.value.plays.length;
         const valued = res.value.plays.filter((p) => p.lost !== null).length;
-        if (valued < cards) capped++;
+        // With --max-cards the first cards are left out on purpose: only the cap counts then, by the clock.
+        const hitCap = MAX_CARDS >= 13 ? valued < cards : performance.now() - t0 >= CAP_MS;
+        if (hitCap) capped++;
         times.push(ms);
-        console.log(`  ${variant} ${kind} (${h.label}): ${cards} cards${valued < cards ? ` (capped: the last ${valued} valued)` : ""}, ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
+        console.log(`  ${variant} ${kind} (${h.label}): ${dealNote}hand ${cards} cards${valued < cards ? ` (${hitCap ? "capped: " : ""}the last ${valued} valued)` : ""} ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
       }
       if (times.length === 0) continue;
-      summary.push(line(`${variant} ${kind}`, times, capped ? `, ${capped} capped` : ""));
+      if (dealTimes.length > 0) {
+        summary.push(line(`${variant} ${kind} deal`, dealTimes, dealsCapped ? `, ${dealsCapped} capped` : ""));
+        console.log(summary.at(-1));
+      }
+      summary.push(line(`${variant} ${kind} hand`, times, capped ? `, ${capped} capped` : ""));
       console.log(summary.at(-1));
     }
   }

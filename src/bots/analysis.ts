@@ -17,7 +17,8 @@
  *
  * The work: the values of a two-sided hand's positions run along the play,
  * the value after one card being the value before the next, so a hand costs
- * one exact solve at its last card and a bounded search per card before it,
+ * one exact solve at its last card and a bounded search per card before it
+ * (none for a forced card: every legal card equivalent to the one played),
  * from the last card back to the first (the cheap, small positions first:
  * with a deadline the cards left out are the first ones). All searches of one
  * judge share a solver table session, so each position finds much of its
@@ -117,22 +118,25 @@ interface Judge {
   readonly stopOthers?: number;
 }
 
-/** Replays the hand's actions and solves the position around every card played. */
-export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}): Result<HandAnalysis> {
+/** The hand replayed: every card played with its position and judge (or why the hand cannot be analysed). */
+interface Replay {
+  readonly cards: readonly PlayToSolve[];
+  /** The two-sided judge, when any card was judged by it. */
+  readonly twoSided: Judge | null;
+}
+
+function replayHand(input: RecordedHandInput, maxHandSize: number): Result<Replay | "seats" | "model"> {
   const variant = getVariant(input.variant);
   if (!variant) return fail("setup/unknown-variant", `unknown variant "${input.variant}"`);
   const parsed = parseOptions(input.variant, input.options ?? {});
   if (!parsed.ok) return parsed;
   const options = parsed.value;
   const seatCount = input.deal.hands.length;
-  if (!analysisAvailable(input.variant, seatCount)) return ok(unavailable(seatCount === 4 ? "model" : "seats"));
+  if (!analysisAvailable(input.variant, seatCount)) return ok(seatCount === 4 ? "model" : "seats");
   const ctx: MatchContext<unknown> = firstHandContext(options, input.dealer, seatCount);
   let hand: BaseHand = variant.startHand(ctx, input.deal);
-  const maxHandSize = opts.maxHandSize ?? 13;
   let twoSided: Judge | null = null;
   let hidden: Card | null = null;
-
-  // First the replay: each card with its position and judge.
   const cards: PlayToSolve[] = [];
   for (let i = 0; i < input.actions.length; i++) {
     const { seat, action } = input.actions[i]!;
@@ -140,7 +144,7 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
     if (action.type === "play") {
       const mv = spectatorView(variant, options, hand);
       const judge: Judge | null = judgeFor(mv, hand, seat, input.variant);
-      if (!judge) return ok(unavailable("model"));
+      if (!judge) return ok("model");
       if (judge.key === "side") twoSided = judge;
       const position = positionOf(input.variant, mv, hand, judge, hidden);
       cards.push({
@@ -155,6 +159,26 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
     hand = step.hand;
     if (variant.isOver(hand)) break;
   }
+  return ok({ cards, twoSided });
+}
+
+/**
+ * The position before the hand's first card, as the analysis solves it for that card's judge
+ * (null when the hand cannot be analysed or has no card played): for measuring whole-deal solves.
+ */
+export function openingPosition(input: RecordedHandInput): Result<SolveInput | null> {
+  const replay = replayHand(input, 13);
+  if (!replay.ok) return replay;
+  return ok(typeof replay.value === "string" ? null : (replay.value.cards[0]?.position ?? null));
+}
+
+/** Replays the hand's actions and solves the position around every card played. */
+export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}): Result<HandAnalysis> {
+  // First the replay: each card with its position and judge.
+  const replay = replayHand(input, opts.maxHandSize ?? 13);
+  if (!replay.ok) return replay;
+  if (typeof replay.value === "string") return ok(unavailable(replay.value));
+  const { cards, twoSided } = replay.value;
 
   // Then the values, from the last card back: the value after a card is the value before the next
   // one when both are judged alike, so each card costs one bounded search of its own position.
@@ -168,8 +192,13 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
       if (!session) sessions.set(judge.key, (session = newTableSession()));
       const next = cards[k + 1];
       const knownAfter = next && next.judge.key === judge.key && next.entry.actionIndex === entry.actionIndex + 1 ? (values[k + 1]?.before ?? null) : null;
+      // Otherwise (each player judged alone: pasnolo, es-makker sol with players along) the same
+      // judge's next card is a close first guess: only the others' cards lie between.
+      let guess: number | null = null;
+      if (knownAfter === null)
+        for (let j = k + 1; j < cards.length && guess === null; j++) if (cards[j]!.judge.key === judge.key) guess = values[j]?.before ?? null;
       const moverMaximises = judge.side.includes(entry.seat) === judge.sideMaximises;
-      values[k] = solveAround(position, entry.card, knownAfter, moverMaximises, { session, deadline: opts.deadline });
+      values[k] = solveAround(position, entry.card, knownAfter, moverMaximises, { session, deadline: opts.deadline }, guess);
     }
   } catch (e) {
     if (!(e instanceof SearchAborted)) throw e;
@@ -255,11 +284,21 @@ function positionOf(variantId: string, mv: MatchView, hand: BaseHand, judge: Jud
  * Values (counted seats' final tricks) before and after `card`. The value after is known (the next
  * card's value before) or solved first; it bounds the value before (no card does better for its
  * player than the position's value), which then usually costs one test: the card played was a
- * best one.
+ * best one. `guessAfter` (final tricks) is a first guess for the value after when it is not known.
  */
-function solveAround(position: SolveInput, card: string, knownAfter: number | null, moverMaximises: boolean, search: SearchOptions): { before: number; after: number } {
+function solveAround(
+  position: SolveInput,
+  card: string,
+  knownAfter: number | null,
+  moverMaximises: boolean,
+  search: SearchOptions,
+  guessAfter: number | null = null,
+): { before: number; after: number } {
   const dd = createSearch(position, search);
   const taken = position.takenSide ?? 0;
-  const a = knownAfter !== null ? knownAfter - taken : dd.valueAfter(dd.representative(moveOf(position, card)));
+  const played = dd.representative(moveOf(position, card));
+  const a = knownAfter !== null ? knownAfter - taken : dd.valueAfter(played, 0, 99, guessAfter !== null ? guessAfter - taken : undefined);
+  // A forced card (every legal card equivalent to it) keeps the position's value: nothing to search.
+  if (dd.legalMoves().every((m) => dd.representative(m) === played)) return { before: taken + a, after: taken + a };
   return { before: taken + (moverMaximises ? dd.value(a, a, 99) : dd.value(a, 0, a)), after: taken + a };
 }

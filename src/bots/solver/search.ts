@@ -323,13 +323,14 @@ export class DoubleDummy {
   /**
    * Exact value after the player to move plays `move`. Known bounds on it (such as the position's
    * value: no card beats the best one) save searches; the value of the position is the usual one.
+   * A guess (counted tricks from the position before `move`) replaces the bound or playout as the first test.
    */
-  valueAfter(move: number, lo = 0, hi = 99): number {
+  valueAfter(move: number, lo = 0, hi = 99, guess?: number): number {
     const p = this.toMove();
     const before = this.cw;
     const undo = this.play(p, move);
     const won = this.cw - before;
-    const v = this.value(hi < 99 ? hi - won : lo > 0 ? lo - won : undefined, lo - won, hi - won) + won;
+    const v = this.value(guess !== undefined ? guess - won : hi < 99 ? hi - won : lo > 0 ? lo - won : undefined, lo - won, hi - won) + won;
     this.unplay(p, move, undo);
     return v;
   }
@@ -397,12 +398,10 @@ export class DoubleDummy {
       this.unplay(p, m, undo);
       if (r === isMax) {
         this.takeRel(rb);
-        const g = globalThis as any; g.cut ??= new Array(20).fill(0); g.cut[i]++;
         return r;
       }
       this.addRel(rb);
     }
-    { const g = globalThis as any; g.all ??= 0; g.all++; }
     return !isMax;
   }
 
@@ -602,7 +601,6 @@ export class DoubleDummy {
       const r = this.ge(t - (this.cw - before));
       this.unplay(p, m, undo);
       if (r === isMax) {
-        const g = globalThis as any; g.bcut ??= new Array(20).fill(0); g.bcut[i]++;
         this.takeRel(rb);
         result = r;
         found = m;
@@ -610,7 +608,6 @@ export class DoubleDummy {
       }
       this.addRel(rb);
     }
-    if (found < 0) { const g = globalThis as any; g.ball ??= 0; g.ball++; }
     this.store(bucket, check, result, t, found, rb);
     return result;
   }
