@@ -417,6 +417,8 @@ export class TableHub {
       case "table/close":
         await room.detach(conn.id);
         return { ok: true };
+      case "table/sync":
+        return room.resync(conn, await facts());
       case "seat/take":
         return room.takeSeat(conn, msg.seat as Seat, await facts());
       case "seat/leave":
