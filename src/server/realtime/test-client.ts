@@ -149,6 +149,13 @@ export class LiveClient {
     this.maybePlay();
   }
 
+  /** Stops playing automatically. */
+  stop(): void {
+    this.autoplay = null;
+    if (this.paced) clearTimeout(this.paced);
+    this.paced = null;
+  }
+
   private maybePlay(): void {
     const t = this.table;
     if (!this.autoplay || !t || !t.view?.hand || t.status !== "playing") return;
