@@ -34,6 +34,7 @@ const opts = scriptArgs(
       people: { type: "string", value: "N", help: "tables of four socket clients (default: TABLES)" },
       seconds: { type: "string", value: "S", help: "length of the measured run (default: SECONDS)" },
       pace: { type: "string", value: "MS", help: "computer players' and (with --bots) people's time per action (default 2000)" },
+      "cpu-prof": { type: "string", value: "DIR", help: "write each server process's CPU profile (node --cpu-prof) into DIR" },
       compare: { type: "string", value: "K", help: "run the same load again on K processes behind Redis (REDIS_URL, default redis://127.0.0.1:6379) and print the ratios" },
     },
     positionals: [
@@ -50,6 +51,7 @@ const opts = scriptArgs(
       seconds: numberArg("--seconds", a.flags.seconds, numberArg("SECONDS", a.positionals[1], 20, { min: 0.1 }), { min: 0.1 }),
       pace: numberArg("--pace", a.flags.pace, 2000, { min: 0, integer: true }),
       compare: numberArg("--compare", a.flags.compare, 0, { min: 0, max: 8, integer: true }),
+      cpuProf: typeof a.flags["cpu-prof"] === "string" ? a.flags["cpu-prof"] : null,
     };
   },
 );
@@ -116,7 +118,7 @@ async function run(processes: number): Promise<Result> {
       ...(processes > 1 ? { REDIS_URL, REDIS_PREFIX: prefix, LEASE_MS: "10000" } : { REDIS_URL: "" }),
     };
     // One after the other, so that with several processes each takes a share of the computer tables at its start.
-    for (let k = 0; k < processes; k++) servers.push(await startLiveServer(env));
+    for (let k = 0; k < processes; k++) servers.push(await startLiveServer(env, opts.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProf}`] : []));
     const latencies: number[] = [];
     const store = new PrismaTableStore(db);
     const people: { id: string; clients: LiveClient[] }[] = [];
@@ -156,8 +158,8 @@ async function run(processes: number): Promise<Result> {
           }
         };
       }
-      for (const c of cs) await patiently(() => c.open(table.id));
-      for (const [i, c] of cs.entries()) await patiently(() => c.send({ type: "seat/take", tableId: table.id, seat: i as 0 | 1 | 2 | 3 }));
+      for (const c of cs) await patiently(() => c.open(table.id), 10);
+      for (const [i, c] of cs.entries()) await patiently(() => c.send({ type: "seat/take", tableId: table.id, seat: i as 0 | 1 | 2 | 3 }), 10);
       cs.forEach((c) => c.play());
     }
     // Let the computer tables get going (every table loaded and acting) before measuring.
@@ -181,8 +183,9 @@ async function run(processes: number): Promise<Result> {
     console.log(`[${processes} process${processes > 1 ? "es" : ""}] set-up ${((Date.now() - setupStart) / 1000 - elapsed).toFixed(0)} s, run ${elapsed.toFixed(1)} s`);
 
     // Every action a client was told was accepted is stored at its version; no table's log holds anything a replay refuses.
+    // Checked once everything stopped (a graceful stop lets writes in flight finish).
     clients.forEach((c) => c.close());
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(servers.map((s) => stopLiveServer(s, "SIGINT")));
     let lost = 0;
     let duplicated = 0;
     for (const t of people) {
@@ -224,7 +227,7 @@ async function run(processes: number): Promise<Result> {
     };
   } finally {
     clients.forEach((c) => c.close());
-    await Promise.all(servers.map((s) => stopLiveServer(s)));
+    await Promise.all(servers.map((s) => stopLiveServer(s, "SIGINT")));
     await db.$disconnect();
     await dropTestDatabase(database.name);
   }

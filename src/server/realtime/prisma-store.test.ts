@@ -52,7 +52,7 @@ describe("grouped action writes", () => {
       expect(await store.loadActions(t.id)).toEqual(done.get(t.id));
       expect((await store.getTable(t.id))!.seq).toBe(5);
     }
-  });
+  }, 180_000);
 
   it("in one statement each table's guard holds alone: a stale version or a foreign lease is a conflict, the others are stored, a repeat is a success", async () => {
     const store = new PrismaTableStore(testDb());
@@ -75,5 +75,14 @@ describe("grouped action writes", () => {
     const row = (await store.getTable(a!.id))!;
     expect(row.handOwners).toEqual(["x", null, null, null]);
     expect(row.lastActionAt).toBe(at);
-  });
+  }, 60_000);
+
+  it("leases of many tables are renewed by one statement; a table that is not there is not held", async () => {
+    const store = new PrismaTableStore(testDb());
+    const [a, b] = await Promise.all([playingTable(store, "renewer"), playingTable(store, "renewer")]);
+    const now = Date.now();
+    const held = await store.renewLeases([a!.id, b!.id, "no-such-table"], "renewer", 60_000, now);
+    expect([...held].sort()).toEqual([a!.id, b!.id].sort());
+    for (const t of [a!, b!]) expect(await store.leaseHolder(t.id)).toEqual({ owner: "renewer", until: now + 60_000 });
+  }, 60_000);
 });

@@ -25,7 +25,7 @@ export interface PrismaTableStoreOptions {
    * liveness lock (liveness.ts).
    */
   readonly soleProcess?: boolean;
-  /** Statements of grouped actions in flight at once (default 2); the actions arriving meanwhile wait for the next one. */
+  /** Statements of grouped actions in flight at once (default 4); the actions arriving meanwhile wait for the next one. */
   readonly appendsInFlight?: number;
   /** Most actions in one statement (default 500). */
   readonly appendBatchMax?: number;
@@ -214,7 +214,7 @@ export class PrismaTableStore implements TableStore {
 
   /** Sends the waiting actions after the current turn of the event loop, when a statement slot is free. */
   private flushSoon(): void {
-    if (this.flushQueued || this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 2)) return;
+    if (this.flushQueued || this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 4)) return;
     this.flushQueued = true;
     setImmediate(() => {
       this.flushQueued = false;
@@ -223,7 +223,7 @@ export class PrismaTableStore implements TableStore {
   }
 
   private flush(): void {
-    if (this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 2)) return;
+    if (this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 4)) return;
     // One action per table per statement (a room waits for its write before the next, so this is the rule anyway).
     const max = this.opts.appendBatchMax ?? 500;
     const batch: PendingAppend[] = [];
@@ -308,6 +308,15 @@ export class PrismaTableStore implements TableStore {
       UPDATE "Table" AS t SET "leaseOwner" = ${owner}, "leaseUntil" = ${new Date(now + ttlMs)}
       WHERE t."id" = ${tableId} AND ${this.leaseFree(owner, now)}`;
     return moved === 1;
+  }
+
+  async renewLeases(tableIds: readonly string[], owner: string, ttlMs: number, now: number) {
+    if (tableIds.length === 0) return new Set<string>();
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      UPDATE "Table" AS t SET "leaseOwner" = ${owner}, "leaseUntil" = ${new Date(now + ttlMs)}
+      WHERE t."id" = ANY(${tableIds as string[]}::text[]) AND ${this.leaseFree(owner, now)}
+      RETURNING t."id"`;
+    return new Set(rows.map((r) => r.id));
   }
 
   async releaseLease(tableId: string, owner: string) {
