@@ -11,6 +11,8 @@ import { actionSchema, seatSchema } from "@/engine/actions";
 import { MAX_SEATS, type MatchView, type Seat } from "@/engine/types";
 
 export * from "./constants";
+export * from "./delta";
+import type { Delta } from "./delta";
 import { BOT_SEAT_LEVELS, DEFAULT_BOT_LEVEL, type BotSeatLevel } from "./constants";
 
 const tableId = safeText().min(1).max(64);
@@ -38,6 +40,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   /** Open a table: the server answers with a full `table` snapshot and keeps it current. */
   z.object({ type: z.literal("table/open"), tableId, invite: safeText().max(64).optional() }),
   z.object({ type: z.literal("table/close"), tableId }),
+  /** The client missed an update (a delta did not follow the snapshot it holds): the server sends a full snapshot. */
+  z.object({ type: z.literal("table/sync"), tableId }),
   z.object({ type: z.literal("seat/take"), tableId, seat }),
   z.object({ type: z.literal("seat/leave"), tableId }),
   /** Put a computer player (at a level, default normal) on an empty seat, or remove one before the match starts. */
@@ -91,6 +95,8 @@ export interface TableSummary {
 export interface TableSnapshot extends TableSummary {
   /** Table version: the number of accepted actions. Actions must carry it. */
   readonly seq: number;
+  /** Update version: rises with every update of this table the server sends; a `tableDelta` applies only to the snapshot of its `from`. */
+  readonly v: number;
   readonly seatInfo: readonly SeatInfo[];
   readonly turnSeconds: number;
   /** The seat the recipient plays now (and sees the cards of), or null for a spectator. */
@@ -135,6 +141,12 @@ export interface WireError {
 export type ServerMessage =
   | { readonly type: "lobby"; readonly tables: readonly TableSummary[]; readonly nextCursor: string | null }
   | { readonly type: "table"; readonly table: TableSnapshot }
+  /**
+   * What changed in this recipient's snapshot from update version `from` to `v`
+   * (table version `seq`). A client holding another version asks for a
+   * snapshot with "table/sync".
+   */
+  | { readonly type: "tableDelta"; readonly tableId: string; readonly from: number; readonly v: number; readonly seq: number; readonly delta: Delta }
   | { readonly type: "chat"; readonly tableId: string; readonly line: ChatLine }
   | { readonly type: "chatHistory"; readonly tableId: string; readonly lines: readonly ChatLine[] }
   | { readonly type: "error"; readonly tableId?: string; readonly error: WireError };

@@ -12,6 +12,8 @@
 import { io, type Socket } from "socket.io-client";
 import type { Ack, ClientMessageInput, ServerMessage } from "@/protocol";
 import { CLIENT_EVENT, SERVER_EVENT } from "@/protocol/constants";
+import { TableFollower } from "@/protocol/follower";
+
 
 export interface TableConnectionState {
   /** The socket is connected. */
@@ -77,6 +79,7 @@ export class TableConnection {
   private readonly stopHandshakeRetry: () => void;
   /** Opens tried again so far (for tests and diagnostics). */
   reopenAttempts = 0;
+  readonly follower: TableFollower;
 
   constructor(
     readonly tableId: string,
@@ -95,7 +98,12 @@ export class TableConnection {
       this.clearRetry();
       this.set({ connected: false, reconnecting: this.everConnected });
     });
-    this.socket.on(SERVER_EVENT, (m: ServerMessage) => opts.onMessage(m));
+    this.follower = new TableFollower(tableId);
+    this.socket.on(SERVER_EVENT, (m: ServerMessage) => {
+      const { message, resync } = this.follower.receive(m);
+      if (resync) void this.emit({ type: "table/sync", tableId }, 10_000);
+      else opts.onMessage(message);
+    });
     this.stopHandshakeRetry = retryRefusedHandshake(this.socket, () => this.set({ reconnecting: this.everConnected }));
   }
 

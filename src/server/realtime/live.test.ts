@@ -200,6 +200,32 @@ describe("live tables over sockets", () => {
     expect(p95).toBeLessThan(600);
     [me, ...cs].forEach((c) => c.close());
   }, 180_000);
+
+  it("a client that misses an update asks for a resync and gets the snapshot a newcomer gets; deltas carry no other seat's cards", async () => {
+    const t = await newTable("classic", { target: 1 });
+    const cs = await seatedClients(t.id);
+    const row = (await testDb().table.findUnique({ where: { id: t.id }, select: { seed: true } }))!;
+    // Seat 0's next update is lost on the way (as if dropped): the one after it no longer follows its snapshot.
+    cs[0]!.dropDeltas = 1;
+    cs.forEach((c) => c.play());
+    await cs[0]!.waitFor((s) => s.seq >= 12);
+    expect(cs[0]!.follower!.missed).toBeGreaterThanOrEqual(1);
+    expect(cs[0]!.follower!.applied).toBeGreaterThan(0);
+    // It was answered with a whole snapshot and kept playing from deltas again.
+    const afterMiss = cs[0]!.received.filter((m) => m.type === "tableDelta" || m.type === "table");
+    expect(afterMiss.some((m) => m.type === "table" && m.table.seq > 0)).toBe(true);
+    cs.forEach((c) => c.stop());
+    await new Promise((r) => setTimeout(r, 500)); // an action in flight is answered and broadcast
+    // What the client made of its deltas is what a client opening the table now is sent whole.
+    const fresh = new LiveClient(server.url, cookies[0]!);
+    clients.push(fresh);
+    expect(await fresh.open(t.id)).toEqual({ ok: true });
+    await fresh.waitFor((s) => s.seq === cs[0]!.table!.seq);
+    const { v: _v1, seatInfo: _s1, ...held } = cs[0]!.follower!.snapshot!;
+    const { v: _v2, seatInfo: _s2, ...whole } = fresh.table!;
+    expect(held).toEqual(whole);
+    cs.forEach((c, i) => assertOnlyOwnCards(c.received, i as Seat, row.seed!));
+  }, 120_000);
 });
 
 const SEATS = 5;

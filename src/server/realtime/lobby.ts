@@ -51,6 +51,8 @@ export interface HubOptions {
 
 /** Grace period of a match in play that every person left. */
 export const DEFAULT_ABANDON_GRACE_MS = 180_000;
+/** Tables whose leases one statement renews. */
+const LEASE_RENEW_BATCH = 500;
 
 /** Longest wait for a dead driver's lease to run out before answering "busy" (the sweep takes the table later). */
 const TAKEOVER_WAIT_MS = 5000;
@@ -244,17 +246,22 @@ export class TableHub {
    * an answer that another process holds the lease gives the table up.
    */
   private async renewLeases(): Promise<void> {
+    const driven: [string, TableRoom][] = [];
     for (const [id, p] of this.rooms) {
       const room = await p.catch(() => null);
-      if (!room || room.isClosed) continue;
-      let held: boolean;
+      if (room && !room.isClosed) driven.push([id, room]);
+    }
+    // A few statements for all tables (a thousand tables renewed one by one would cost a thousand round trips).
+    for (let i = 0; i < driven.length; i += LEASE_RENEW_BATCH) {
+      const chunk = driven.slice(i, i + LEASE_RENEW_BATCH);
+      let held: Set<string>;
       try {
-        held = await this.opts.store.acquireLease(id, this.opts.owner, this.leaseMs, this.now());
+        held = await this.opts.store.renewLeases(chunk.map(([id]) => id), this.opts.owner, this.leaseMs, this.now());
       } catch (err) {
-        log.warn({ tableId: id, err: errText(err) }, "lease renewal failed; keeping the table");
+        log.warn({ tables: chunk.length, err: errText(err) }, "lease renewal failed; keeping the tables");
         continue;
       }
-      if (!held) this.drop(id, room);
+      for (const [id, room] of chunk) if (!held.has(id)) this.drop(id, room);
     }
   }
 
@@ -417,6 +424,8 @@ export class TableHub {
       case "table/close":
         await room.detach(conn.id);
         return { ok: true };
+      case "table/sync":
+        return room.resync(conn, await facts());
       case "seat/take":
         return room.takeSeat(conn, msg.seat as Seat, await facts());
       case "seat/leave":

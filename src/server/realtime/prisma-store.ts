@@ -3,6 +3,10 @@
  * and their append-only TableEvent rows. Each accepted action is one
  * TableEvent written by the same statement (one transaction) that moves
  * Table.seq, guarded by the expected version and the lease owner.
+ *
+ * Group commit: the actions of many tables that arrive while a write is in
+ * flight go together in the next statement (one round trip and one commit
+ * for all), and each caller hears back only once that statement committed.
  */
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
@@ -21,6 +25,26 @@ export interface PrismaTableStoreOptions {
    * liveness lock (liveness.ts).
    */
   readonly soleProcess?: boolean;
+  /** Statements of grouped actions in flight at once (default 4); the actions arriving meanwhile wait for the next one. */
+  readonly appendsInFlight?: number;
+  /** Most actions in one statement (default 500). */
+  readonly appendBatchMax?: number;
+}
+
+interface PendingAppend {
+  readonly tableId: string;
+  readonly action: StoredAction;
+  readonly at: Date;
+  readonly leaseOwner: string;
+  readonly owners: string | null;
+  readonly resolve: (r: AppendResult) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** Counters of the grouped writes (the benchmark prints them). */
+export interface AppendStats {
+  statements: number;
+  actions: number;
 }
 
 const tableSelect = {
@@ -72,6 +96,11 @@ const toRecord = (r: TableRow, ranked: { userIds: string[]; scope: string } | nu
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 export class PrismaTableStore implements TableStore {
+  private pending: PendingAppend[] = [];
+  private inFlight = 0;
+  private flushQueued = false;
+  readonly appendStats: AppendStats = { statements: 0, actions: 0 };
+
   constructor(
     private readonly db: PrismaClient,
     private readonly opts: PrismaTableStoreOptions = {},
@@ -175,23 +204,82 @@ export class PrismaTableStore implements TableStore {
     await this.db.table.update({ where: { id: tableId }, data: { seats: json(seats) }, select: { id: true } });
   }
 
-  async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult> {
-    // One statement, so one round trip and one commit: the version moves only if it
-    // is still the expected one and this process holds the lease, and the event row
-    // is inserted only if it moved. A new hand's owners are written by the same statement.
-    const when = new Date(at);
-    const owners = handOwners ? JSON.stringify(handOwners) : null;
-    const inserted = await this.db.$executeRaw`
-      WITH moved AS (
-        UPDATE "Table" SET "seq" = ${action.seq}, "lastActionAt" = ${when}, "updatedAt" = ${when},
-          "handOwners" = COALESCE(${owners}::jsonb, "handOwners")
-        WHERE "id" = ${tableId} AND "seq" = ${action.seq - 1} AND "leaseOwner" = ${leaseOwner}
-        RETURNING "id"
+  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      const owners = handOwners ? JSON.stringify(handOwners) : null;
+      this.pending.push({ tableId, action, at: new Date(at), leaseOwner, owners, resolve, reject });
+      this.flushSoon();
+    });
+  }
+
+  /** Sends the waiting actions after the current turn of the event loop, when a statement slot is free. */
+  private flushSoon(): void {
+    if (this.flushQueued || this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 4)) return;
+    this.flushQueued = true;
+    setImmediate(() => {
+      this.flushQueued = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 4)) return;
+    // One action per table per statement (a room waits for its write before the next, so this is the rule anyway).
+    const max = this.opts.appendBatchMax ?? 500;
+    const batch: PendingAppend[] = [];
+    const rest: PendingAppend[] = [];
+    const tables = new Set<string>();
+    for (const p of this.pending) {
+      if (batch.length < max && !tables.has(p.tableId)) {
+        tables.add(p.tableId);
+        batch.push(p);
+      } else rest.push(p);
+    }
+    this.pending = rest;
+    this.inFlight++;
+    this.appendBatch(batch)
+      .then(
+        (results) => batch.forEach((p, i) => p.resolve(results[i]!)),
+        (err: unknown) => batch.forEach((p) => p.reject(err)),
+      )
+      .finally(() => {
+        this.inFlight--;
+        this.flushSoon();
+      });
+    this.flushSoon();
+  }
+
+  /**
+   * One statement, so one round trip and one commit for the whole batch: each
+   * table's version moves only if it is still the expected one and this
+   * process holds the lease, and its event row is inserted only if it moved.
+   * A new hand's owners are written by the same statement.
+   */
+  private async appendBatch(batch: readonly PendingAppend[]): Promise<AppendResult[]> {
+    this.appendStats.statements++;
+    this.appendStats.actions += batch.length;
+    const rows = batch.map(
+      (p) =>
+        Prisma.sql`(${p.tableId}::text, ${p.action.seq}::int, ${p.action.seat}::int, ${JSON.stringify(p.action.action)}::jsonb, ${p.action.byBot}::boolean, ${p.at}::timestamp(3), ${p.owners}::jsonb, ${p.leaseOwner}::text)`,
+    );
+    const inserted = await this.db.$queryRaw<{ tableId: string }[]>`
+      WITH input ("tableId", "seq", "seat", "action", "byBot", "at", "owners", "leaseOwner") AS (VALUES ${Prisma.join(rows)}),
+      moved AS (
+        UPDATE "Table" AS t SET "seq" = i."seq", "lastActionAt" = i."at", "updatedAt" = i."at",
+          "handOwners" = COALESCE(i."owners", t."handOwners")
+        FROM input AS i
+        WHERE t."id" = i."tableId" AND t."seq" = i."seq" - 1 AND t."leaseOwner" = i."leaseOwner"
+        RETURNING t."id"
       )
       INSERT INTO "TableEvent" ("tableId", "seq", "seat", "action", "byBot", "createdAt")
-      SELECT "id", ${action.seq}, ${action.seat}, ${JSON.stringify(action.action)}::jsonb, ${action.byBot}, ${when} FROM moved`;
-    if (inserted === 1) return "ok";
-    // An earlier attempt may have committed with its answer lost (the connection dropped): the same action stored there is a success.
+      SELECT i."tableId", i."seq", i."seat", i."action", i."byBot", i."at" FROM input AS i JOIN moved AS m ON m."id" = i."tableId"
+      RETURNING "tableId"`;
+    const stored = new Set(inserted.map((r) => r.tableId));
+    return Promise.all(batch.map((p) => (stored.has(p.tableId) ? ("ok" as const) : this.alreadyStored(p.tableId, p.action))));
+  }
+
+  /** An earlier attempt may have committed with its answer lost (the connection dropped): the same action stored there is a success. */
+  private async alreadyStored(tableId: string, action: StoredAction): Promise<AppendResult> {
     const there = await this.db.tableEvent.findUnique({ where: { tableId_seq: { tableId, seq: action.seq } }, select: { seat: true, action: true } });
     return there && there.seat === action.seat && isDeepStrictEqual(there.action, JSON.parse(JSON.stringify(action.action))) ? "ok" : "conflict";
   }
@@ -220,6 +308,15 @@ export class PrismaTableStore implements TableStore {
       UPDATE "Table" AS t SET "leaseOwner" = ${owner}, "leaseUntil" = ${new Date(now + ttlMs)}
       WHERE t."id" = ${tableId} AND ${this.leaseFree(owner, now)}`;
     return moved === 1;
+  }
+
+  async renewLeases(tableIds: readonly string[], owner: string, ttlMs: number, now: number) {
+    if (tableIds.length === 0) return new Set<string>();
+    const rows = await this.db.$queryRaw<{ id: string }[]>`
+      UPDATE "Table" AS t SET "leaseOwner" = ${owner}, "leaseUntil" = ${new Date(now + ttlMs)}
+      WHERE t."id" = ANY(${tableIds as string[]}::text[]) AND ${this.leaseFree(owner, now)}
+      RETURNING t."id"`;
+    return new Set(rows.map((r) => r.id));
   }
 
   async releaseLease(tableId: string, owner: string) {

@@ -19,7 +19,7 @@ import * as engine from "@/engine";
 import { sha256Hex } from "@/engine/random";
 import type { Action, Seat } from "@/engine/types";
 import type { Ack, BotSeatLevel, ChatLine, SeatInfo, SeatOccupant, ServerMessage, TableSnapshot, TableSummary, WireError } from "@/protocol";
-import { DEFAULT_BOT_LEVEL } from "@/protocol";
+import { DEFAULT_BOT_LEVEL, diff, type DeltaOp } from "@/protocol";
 import { log } from "@/server/log";
 import { finishedMatchOf, planStart, replayMatch } from "@/server/modules/matches/lifecycle";
 import type { BotDecide } from "./bot";
@@ -83,6 +83,10 @@ export class TableRoom {
   /** Users who opened this private table with its invite code. */
   private readonly admitted = new Set<string>();
   private readonly conns = new Map<string, Conn>();
+  /** Per connection, the last snapshot it was sent: the next update goes as a delta from it. */
+  private readonly sent = new Map<string, TableSnapshot>();
+  /** Update version: one more for every broadcast (see TableSnapshot.v); starts from the clock, so a reloaded room never reuses an earlier room's versions. */
+  private version: number;
   /** Connections whose user runs the line-up (seating.managesTable, as of their last open): their page offers the computer-player controls. */
   private readonly managers = new Set<string>();
   /** Per seat: a computer stands in for the absent person. */
@@ -115,6 +119,7 @@ export class TableRoom {
     this.actions = actions.slice();
     this.away = rec.seats.map(() => false);
     this.backAt = rec.seats.map(() => 0);
+    this.version = deps.now() * 1000;
   }
 
   get id(): string {
@@ -201,6 +206,7 @@ export class TableRoom {
   detach(connId: string): Promise<void> {
     return this.atOnce(() => {
       this.managers.delete(connId);
+      this.sent.delete(connId);
       if (this.conns.delete(connId)) this.broadcast();
       this.watchAbandon();
     });
@@ -621,6 +627,7 @@ export class TableRoom {
     return {
       ...this.summary(),
       seq: this.rec.seq,
+      v: this.version,
       seatInfo,
       turnSeconds: this.rec.turnSeconds,
       you: seat,
@@ -650,16 +657,36 @@ export class TableRoom {
   }
 
   private sendSnapshot(conn: Conn): void {
-    this.send(conn.id, { type: "table", table: this.snapshotFor(this.seatOf(conn), this.reservedOf(conn), this.managers.has(conn.id)) });
+    const table = this.snapshotFor(this.seatOf(conn), this.reservedOf(conn), this.managers.has(conn.id));
+    this.sent.set(conn.id, table);
+    this.send(conn.id, { type: "table", table });
+  }
+
+  /** "table/sync": a connection that missed an update gets its full snapshot again. */
+  resync(conn: Conn, facts: AccessFacts = seating.NO_CLUB): Promise<Ack> {
+    // A connection that does not have the table open goes through the seat rules as an open would.
+    if (!this.conns.has(conn.id)) return this.open(conn, undefined, facts);
+    return this.atOnce(() => {
+      this.sendSnapshot(conn);
+      return OK;
+    });
   }
 
   private send(connId: string, msg: ServerMessage): void {
     this.deps.transport.send(connId, msg);
   }
 
-  /** Every connection gets a snapshot computed for its own seat; views are computed once per seat. */
+  /**
+   * Every connection gets what changed in the snapshot computed for its own
+   * seat since the last one it was sent (a delta of that seat's snapshot, so
+   * it holds nothing the seat may not see), or the whole snapshot when it has
+   * none yet. Views are computed once per seat, deltas once per seat and base.
+   */
   private broadcast(): void {
+    if (this.conns.size === 0) return;
+    this.version++;
     const bySeat = new Map<string, TableSnapshot>();
+    const deltas = new Map<TableSnapshot, Map<TableSnapshot, DeltaOp[]>>();
     for (const conn of this.conns.values()) {
       const seat = this.seatOf(conn);
       const reserved = this.reservedOf(conn);
@@ -667,7 +694,19 @@ export class TableRoom {
       const key = `${seat}:${reserved}:${manages}`;
       let snap = bySeat.get(key);
       if (!snap) bySeat.set(key, (snap = this.snapshotFor(seat, reserved, manages)));
-      this.send(conn.id, { type: "table", table: snap });
+      const base = this.sent.get(conn.id);
+      if (!base) {
+        this.sent.set(conn.id, snap);
+        this.send(conn.id, { type: "table", table: snap });
+        continue;
+      }
+      let bySnap = deltas.get(snap);
+      if (!bySnap) deltas.set(snap, (bySnap = new Map()));
+      let delta = bySnap.get(base);
+      if (!delta) bySnap.set(base, (delta = diff(base, snap).filter((op) => !(op[0].length === 1 && op[0][0] === "v"))));
+      if (delta.length === 0) continue; // nothing this connection sees changed: it keeps its version
+      this.sent.set(conn.id, snap);
+      this.send(conn.id, { type: "tableDelta", tableId: this.rec.id, from: base.v, v: snap.v, seq: snap.seq, delta });
     }
   }
 }

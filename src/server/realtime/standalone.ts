@@ -30,6 +30,8 @@ const hub = registerRealtime(io, {
   cluster,
 });
 await hub.resumed;
+// Ctrl-C (or SIGINT from the benchmark) leaves through process.exit, so a profile asked for with --cpu-prof is written.
+process.on("SIGINT", () => process.exit(0));
 http.listen(Number(process.env.LIVE_PORT ?? 0), "127.0.0.1", () => {
   const addr = http.address();
   const port = typeof addr === "object" && addr ? addr.port : "";

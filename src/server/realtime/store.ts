@@ -189,6 +189,8 @@ export interface TableStore {
    */
   acquireLease(tableId: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(tableId: string, owner: string): Promise<void>;
+  /** acquireLease for many tables in one go: the ids whose lease `owner` holds now. */
+  renewLeases(tableIds: readonly string[], owner: string, ttlMs: number, now: number): Promise<Set<string>>;
   /** Who holds the table's lease and until when (owner null: nobody); null when there is no such table. */
   leaseHolder(tableId: string): Promise<{ owner: string | null; until: number } | null>;
   /** Tables in play, to resume their rooms (and timers) after a restart. */
@@ -316,6 +318,11 @@ export class MemoryTableStore implements TableStore {
     if (cur && cur.owner !== owner && cur.until > now && !this.gone.has(cur.owner)) return false;
     this.leases.set(tableId, { owner, until: now + ttlMs });
     return true;
+  }
+  async renewLeases(tableIds: readonly string[], owner: string, ttlMs: number, now: number) {
+    const held = new Set<string>();
+    for (const id of tableIds) if (await this.acquireLease(id, owner, ttlMs, now)) held.add(id);
+    return held;
   }
   async releaseLease(tableId: string, owner: string) {
     if (this.leases.get(tableId)?.owner === owner) this.leases.delete(tableId);

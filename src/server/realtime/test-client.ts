@@ -11,6 +11,7 @@ import { getDb, type Db } from "@/server/db";
 import { startSession } from "@/server/auth/sessions";
 import type { Action, MatchView } from "@/engine/types";
 import { retryRefusedHandshake } from "@/components/table/table-connection";
+import { TableFollower } from "@/protocol/follower";
 import { CLIENT_EVENT, SERVER_EVENT, type Ack, type ClientMessage, type ServerMessage, type TableSnapshot } from "@/protocol";
 
 /** A session cookie for a user id, made the way Auth.js makes them at login (with a new server-side session). */
@@ -41,7 +42,12 @@ const RETRIED = new Set(["table/rate-limited", "table/busy"]);
 
 export class LiveClient {
   socket: Socket;
+  /** Every message received as sent, and after each delta the snapshot it made (as a `table` message), so checks see both. */
   readonly received: ServerMessage[] = [];
+  /** Follows the open table's snapshots and deltas (as the browser does). */
+  follower: TableFollower | null = null;
+  /** Test hook: the next delta this many arrive are dropped unread, as if lost (to drive a resync). */
+  dropDeltas = 0;
   table: TableSnapshot | null = null;
   private tableId: string | null = null;
   private autoplay: ((view: MatchView) => Action) | null = null;
@@ -49,6 +55,10 @@ export class LiveClient {
   /** Least time between two automatic actions: below the server's per-person message rate (40 per 5 s). */
   minActionGapMs = 130;
   private lastActionAt = 0;
+  /** Time taken to think before each automatic action, from the snapshot that made it this client's turn (a person's pace). */
+  thinkMs = 0;
+  private turnSeq = -1;
+  private turnSeenAt = 0;
   private stopHandshakeRetry: () => void = () => undefined;
   private paced: ReturnType<typeof setTimeout> | null = null;
   /** The answer to the last action this client sent automatically. */
@@ -86,8 +96,19 @@ export class LiveClient {
       reconnectionDelay: 100,
       reconnectionDelayMax: 500,
     });
-    socket.on(SERVER_EVENT, (m: ServerMessage) => {
-      this.received.push(m);
+    socket.on(SERVER_EVENT, (raw: ServerMessage) => {
+      if (raw.type === "tableDelta" && this.dropDeltas > 0) {
+        this.dropDeltas--;
+        return;
+      }
+      this.received.push(raw);
+      let m = raw;
+      if (this.follower && this.tableId === this.follower.tableId) {
+        const { message, resync } = this.follower.receive(raw);
+        if (resync) void this.send({ type: "table/sync", tableId: this.follower.tableId }).catch(() => undefined);
+        if (message !== raw) this.received.push(message);
+        m = message;
+      }
       if (m.type === "table" && m.table.id === this.tableId) {
         if (!this.table || m.table.seq >= this.table.seq) this.table = m.table;
         this.onTable?.(m.table);
@@ -118,6 +139,7 @@ export class LiveClient {
 
   async open(tableId: string, invite?: string): Promise<Ack> {
     this.tableId = tableId;
+    if (this.follower?.tableId !== tableId) this.follower = new TableFollower(tableId);
     return this.send({ type: "table/open", tableId, ...(invite ? { invite } : {}) });
   }
 
@@ -127,11 +149,22 @@ export class LiveClient {
     this.maybePlay();
   }
 
+  /** Stops playing automatically. */
+  stop(): void {
+    this.autoplay = null;
+    if (this.paced) clearTimeout(this.paced);
+    this.paced = null;
+  }
+
   private maybePlay(): void {
     const t = this.table;
     if (!this.autoplay || !t || !t.view?.hand || t.status !== "playing") return;
     if (t.you === null || t.view.hand.turn !== t.you || t.view.hand.legal.length === 0 || this.sentFor === t.seq) return;
-    const wait = this.lastActionAt + this.minActionGapMs - Date.now();
+    if (this.turnSeq !== t.seq) {
+      this.turnSeq = t.seq;
+      this.turnSeenAt = Date.now();
+    }
+    const wait = Math.max(this.lastActionAt + this.minActionGapMs, this.turnSeenAt + this.thinkMs) - Date.now();
     if (wait > 0) {
       this.paced ??= setTimeout(() => {
         this.paced = null;

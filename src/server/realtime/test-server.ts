@@ -16,9 +16,9 @@ export interface LiveServer {
   output(): string;
 }
 
-/** Starts one server process; `env` adds to (or, with "", clears) the inherited environment. */
-export function startLiveServer(env: Record<string, string>): Promise<LiveServer> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server/realtime/standalone.ts"], {
+/** Starts one server process; `env` adds to (or, with "", clears) the inherited environment; `nodeArgs` go to node (e.g. --cpu-prof). */
+export function startLiveServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<LiveServer> {
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/realtime/standalone.ts"], {
     env: { ...process.env, LIVE_PORT: "0", PORT: "3000", BOT_DELAY_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
