@@ -14,7 +14,6 @@ import type { Ack, ClientMessageInput, ServerMessage } from "@/protocol";
 import { CLIENT_EVENT, SERVER_EVENT } from "@/protocol/constants";
 import { TableFollower } from "@/protocol/follower";
 
-
 export interface TableConnectionState {
   /** The socket is connected. */
   readonly connected: boolean;
