@@ -2,7 +2,10 @@
  * Browser tests (e2e/*.spec.ts) in Debian's Chromium against the production
  * server, started once for the whole run on its own port with a fresh
  * PostgreSQL database (scripts/e2e-server.ts). Its mail goes over SMTP to
- * E2E_SMTP_PORT, where e2e/accounts.spec.ts listens (e2e/mail.ts).
+ * E2E_SMTP_PORT, where that script keeps it for the whole run (e2e/mail.ts).
+ * Tests, not files, are shared out between the two workers: no journey
+ * depends on another, and the long ones (e2e/events.spec.ts) would otherwise
+ * hold a worker for their whole file while the other runs out of work.
  */
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_SMTP_PORT } from "./e2e/mail";
@@ -16,7 +19,7 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -59,6 +62,10 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       // The ranked queue offers computer players after this wait (60 s in production).
       RANKED_COMPUTER_OFFER_SECONDS: "3",
+      // Computer players act after this pause (700 ms in production): each table of the club evening (e2e/events.spec.ts)
+      // waits on some 350 of their moves in a row. A journey looks at a passing state only while the table waits on a
+      // person (the test), so the shorter pause changes how long the journeys wait, not what they check.
+      BOT_DELAY_MS: "200",
     },
   },
 });

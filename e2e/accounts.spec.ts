@@ -1,29 +1,21 @@
 /**
- * Accounts and mail in real browsers, with a real SMTP server in this test
- * process (the e2e server's SMTP_URL points at it, see e2e/mail.ts):
+ * Accounts and mail in real browsers, reading the mail the e2e server sent
+ * (the run's SMTP server keeps it, see e2e/mail.ts):
  * forgot password → mailed link → new password (in Danish, with a weak one
  * refused first), which ends the other device's session and works once; the
  * password change on the profile, which ends the other device's session and
  * keeps this one; the verification mail, sent again on request.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../src/server/test/smtp-sink";
-import { E2E_SMTP_PORT } from "./mail";
+import type { ReceivedMail } from "../src/server/test/smtp-sink";
+import { receivedMails, waitForMail } from "./mail";
 import { loginAs, logout, registerAndLogin, submitLogin, uniqueAccount, useLanguageCookie, type Account } from "./fixtures";
 
-// One worker for the file (the SMTP server has one port); several logins per journey (argon2 on a shared machine).
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// Several logins per journey (argon2 on a shared machine).
+test.describe.configure({ timeout: 120_000 });
 
-let sink: SmtpSink;
-test.beforeAll(async () => {
-  sink = await startSmtpSink(E2E_SMTP_PORT);
-});
-test.afterAll(async () => {
-  await sink?.close();
-});
-
-const mailTo = (account: Pick<Account, "email">, kind: string, after = 0) =>
-  sink.waitFor((m) => m.envelopeTo.includes(account.email) && m.kind === kind && sink.received.indexOf(m) >= after);
+/** The first mail of `kind` to the account's address (each journey's accounts are new, so every mail to them is this run's). */
+const mailTo = (account: Pick<Account, "email">, kind: string) => waitForMail((m) => m.envelopeTo.includes(account.email) && m.kind === kind);
 
 /** Two browser contexts (two devices), both signed in to one new account. */
 async function twoDevices(browser: Browser, name: string): Promise<{ account: Account; laptop: Page; phone: Page; close: () => Promise<void> }> {
@@ -59,7 +51,7 @@ test("forgot password: the mailed link sets a new password once and ends every s
   const mail: ReceivedMail = await mailTo(account, "password-reset");
   expect(mail.subject).toBe("Reset your Whist Club password");
   expect(mail.link).toMatch(new RegExp(`^${baseURL}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
-  expect(sink.received.some((m) => m.envelopeTo.includes(stranger))).toBe(false);
+  expect(receivedMails().some((m) => m.envelopeTo.includes(stranger))).toBe(false);
 
   // In Danish: a weak password is refused with its reason, in Danish; a strong one is saved.
   await useLanguageCookie(a, "da", baseURL!);
@@ -117,15 +109,14 @@ test("changing the password on the profile ends the other device's session and k
 });
 
 test("the verification mail's link confirms the address once; the profile can send it again", async ({ page }) => {
-  const before = sink.received.length;
   const account = await registerAndLogin(page, "Bekræft");
-  await mailTo(account, "email-verification", before);
+  await mailTo(account, "email-verification");
   await expect(page.getByTestId("email-unverified-status")).toContainText("not confirmed yet");
 
   await page.getByTestId("resend-verification").click();
   await expect(page.getByTestId("resend-verification-result")).toHaveText("A new confirmation mail is on its way. Its link works for 24 hours.");
-  const again = await sink.waitFor(
-    (m) => m.envelopeTo.includes(account.email) && m.kind === "email-verification" && sink.received.filter((x) => x.envelopeTo.includes(account.email)).indexOf(m) === 1,
+  const again = await waitForMail(
+    (m, received) => m.envelopeTo.includes(account.email) && m.kind === "email-verification" && received.filter((x) => x.envelopeTo.includes(account.email)).indexOf(m) === 1,
   );
   expect(again.subject).toBe("Confirm your email address for Whist Club");
 

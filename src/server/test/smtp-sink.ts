@@ -1,7 +1,7 @@
 /**
  * A real SMTP server for tests (smtp-server, in the test's own process) that
- * keeps every message it receives: Vitest tests point a mailer at it, the
- * Playwright journeys point the e2e server at it (SMTP_URL, see
+ * keeps every message it receives: Vitest tests point a mailer at it; the
+ * e2e server runs one for the whole Playwright run (SMTP_URL, see
  * e2e/mail.ts). Messages are decoded just enough for tests: headers, subject
  * (RFC 2047 words), the text body (quoted-printable or base64) and the first
  * link in it. No imports through "@/": Playwright loads this file too.
@@ -81,8 +81,11 @@ export function parseMail(raw: string, envelopeTo: string[] = []): ReceivedMail 
   };
 }
 
-/** Starts the sink on 127.0.0.1:`port` (0: any free port). No TLS, no authentication. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/**
+ * Starts the sink on 127.0.0.1:`port` (0: any free port). No TLS, no authentication.
+ * `onMessage` also gets each message as received (the e2e server keeps them in files for the journeys).
+ */
+export async function startSmtpSink(port = 0, onMessage?: (raw: string, envelopeTo: string[]) => void): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<{ match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }>();
   const server = new SMTPServer({
@@ -93,7 +96,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const mail = parseMail(Buffer.concat(chunks).toString("utf8"), session.envelope.rcptTo.map((r) => r.address));
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
+        onMessage?.(raw, envelopeTo);
+        const mail = parseMail(raw, envelopeTo);
         received.push(mail);
         for (const w of waiters) {
           if (w.match(mail)) {
