@@ -28,6 +28,21 @@ describe("deltas", () => {
     );
   });
 
+  it("keys an object inherits (valueOf, __proto__) are plain entries to a delta", () => {
+    const cases: [unknown, unknown][] = [
+      [{ valueOf: 0 }, {}],
+      [{}, { toString: "x" }],
+      [wire(JSON.parse('{"__proto__": {"a": 1}}')), { b: 2 }],
+      [{ b: 2 }, JSON.parse('{"__proto__": {"a": 1}}')],
+      [JSON.parse('{"__proto__": 1}'), JSON.parse('{"__proto__": 2}')],
+    ];
+    for (const [a, b] of cases) {
+      const got = applyDelta(wire(a), wire(diff(a, b)));
+      expect(JSON.stringify(got)).toBe(JSON.stringify(b));
+      expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    }
+  });
+
   it("a chain of deltas between small mutations ends where the last value is, and leaves every base unchanged", () => {
     const leaf = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(null, "a", "b", true), fc.constant(undefined));
     const value = fc.letrec((tie) => ({

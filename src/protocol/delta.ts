@@ -14,6 +14,8 @@ export type DeltaOp = readonly [DeltaPath] | readonly [DeltaPath, unknown];
 export type Delta = readonly DeltaOp[];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+/** A container's own entry: never one inherited from its prototype (a key such as "valueOf" or "__proto__"). */
+const own = (o: Record<string | number, unknown>, k: string | number): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
 
 function diffInto(a: unknown, b: unknown, path: (string | number)[], out: DeltaOp[]): void {
   if (a === b) return;
@@ -35,14 +37,15 @@ function diffInto(a: unknown, b: unknown, path: (string | number)[], out: DeltaO
       return;
     }
     for (const k of Object.keys(a)) {
-      if (a[k] !== undefined && b[k] === undefined) out.push([[...path, k]]);
+      if (a[k] !== undefined && own(b, k) === undefined) out.push([[...path, k]]);
     }
     for (const k of Object.keys(b)) {
       const bv = b[k];
       if (bv === undefined) continue;
       path.push(k);
-      if (a[k] === undefined) out.push([path.slice(), bv]);
-      else diffInto(a[k], bv, path, out);
+      const av = own(a, k);
+      if (av === undefined) out.push([path.slice(), bv]);
+      else diffInto(av, bv, path, out);
       path.pop();
     }
     return;
@@ -66,7 +69,8 @@ function setIn(base: unknown, path: DeltaPath, at: number, op: DeltaOp): unknown
     delete container[key];
     return container;
   }
-  container[key] = setIn(container[key], path, at + 1, op);
+  // Defined, not assigned: a "__proto__" key stays a plain entry.
+  Object.defineProperty(container, key, { value: setIn(own(container, key), path, at + 1, op), enumerable: true, writable: true, configurable: true });
   return container;
 }
 
