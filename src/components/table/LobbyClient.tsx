@@ -44,7 +44,9 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
     ...(clubId ? { clubId } : {}),
     ...(cursors.length ? { cursor: cursors[cursors.length - 1] } : {}),
   };
-  const { tables, nextCursor } = useLobby(filter);
+  const { connected, tables, nextCursor } = useLobby(filter);
+  // Until the page is live (hydrated and connected) a choice would be lost: the filters wait.
+  const off = !connected;
   const refilter = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setCursors([]);
@@ -55,7 +57,7 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
       <form className={styles.lobbyFilters} aria-label={t("lobby.filters")} onSubmit={(e) => e.preventDefault()} data-testid="lobby-filters">
         <label>
           {t("lobby.variant")}
-          <select value={variant} onChange={(e) => refilter(setVariant)(e.target.value)} data-testid="lobby-filter-variant">
+          <select value={variant} onChange={(e) => refilter(setVariant)(e.target.value)} disabled={off} data-testid="lobby-filter-variant">
             <option value="">{t("lobby.all")}</option>
             {variantIds().map((id) => (
               <option key={id} value={id}>
@@ -66,7 +68,7 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
         </label>
         <label>
           {t("lobby.status")}
-          <select value={status} onChange={(e) => refilter(setStatus)(e.target.value as "" | "open" | "playing")} data-testid="lobby-filter-status">
+          <select value={status} onChange={(e) => refilter(setStatus)(e.target.value as "" | "open" | "playing")} disabled={off} data-testid="lobby-filter-status">
             <option value="">{t("lobby.all")}</option>
             <option value="open">{t("status.open")}</option>
             <option value="playing">{t("status.playing")}</option>
@@ -75,7 +77,7 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
         {clubs.length > 0 && (
           <label>
             {t("lobby.club")}
-            <select value={clubId} onChange={(e) => refilter(setClubId)(e.target.value)} data-testid="lobby-filter-club">
+            <select value={clubId} onChange={(e) => refilter(setClubId)(e.target.value)} disabled={off} data-testid="lobby-filter-club">
               <option value="">{t("lobby.all")}</option>
               {clubs.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -86,7 +88,7 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
           </label>
         )}
         <label className={styles.lobbyCheck}>
-          <input type="checkbox" checked={openSeats} onChange={(e) => refilter(setOpenSeats)(e.target.checked)} data-testid="lobby-filter-open-seats" />
+          <input type="checkbox" checked={openSeats} onChange={(e) => refilter(setOpenSeats)(e.target.checked)} disabled={off} data-testid="lobby-filter-open-seats" />
           {t("lobby.openSeats")}
         </label>
       </form>

@@ -338,7 +338,9 @@ export class TableHub {
       case "lobby/watch": {
         const watch = { viewerId: conn.user?.id ?? null, filter: msg.filter };
         this.lobbyWatchers.set(conn.id, watch);
-        this.opts.transport.send(conn.id, { type: "lobby", ...(await this.lobbyPage(watch.viewerId, watch.filter)) });
+        const page = await this.lobbyPage(watch.viewerId, watch.filter);
+        // A newer watch (another filter) may have arrived while this page was read: its page wins.
+        if (this.lobbyWatchers.get(conn.id) === watch) this.opts.transport.send(conn.id, { type: "lobby", ...page });
         return { ok: true };
       }
       case "lobby/unwatch":
@@ -477,7 +479,8 @@ export class TableHub {
           pages.set(key, (page = this.lobbyPage(w.viewerId, w.filter)));
           page.catch((err: unknown) => log.warn({ err: errText(err) }, "lobby not pushed: database fault"));
         }
-        void page.then((p) => this.opts.transport.send(id, { type: "lobby", ...p }), () => undefined);
+        // Sent only if the watcher still watches this page: a page of an old filter must not overwrite the new one.
+        void page.then((p) => this.lobbyWatchers.get(id) === w && this.opts.transport.send(id, { type: "lobby", ...p }), () => undefined);
       }
     }, 200);
     this.lobbyTimer.unref?.();

@@ -260,6 +260,44 @@ describe("table room", () => {
     await hub.shutdown();
   });
 
+  it("a lobby page of an old filter, read while the watcher changed filter, is never sent after the new one", async () => {
+    // Reads of the unfiltered lobby wait for `release` while `hold` is set: the slow query of a busy database.
+    let hold = false;
+    const held: (() => void)[] = [];
+    class SlowStore extends MemoryTableStore {
+      override async listLobby(q: Parameters<MemoryTableStore["listLobby"]>[0]) {
+        if (hold && !q.variant) await new Promise<void>((r) => held.push(r));
+        return super.listLobby(q);
+      }
+    }
+    const { transport, hub } = setup(inlineBots("easy"), new SlowStore());
+    const lastLobby = () => transport.received("spec").filter((m) => m.type === "lobby").at(-1);
+    const onlyNorwegian = () => {
+      const last = lastLobby();
+      return last?.type === "lobby" && last.tables.length > 0 && last.tables.every((x) => x.variant === "norwegian");
+    };
+    await hub.createTable(table({ variant: "norwegian", options: {} }));
+    expectOk(await hub.handle(spectator, { type: "lobby/watch" }));
+    hold = true;
+    // A push of the unfiltered page starts (a table was created) and is held…
+    await hub.createTable(table());
+    await waitFor(() => held.length === 1);
+    // …while the watcher picks Norwegian whist: that page arrives first.
+    expectOk(await hub.handle(spectator, { type: "lobby/watch", filter: { variant: "norwegian", limit: 30 } }));
+    expect(onlyNorwegian()).toBe(true);
+    held.splice(0).forEach((r) => r());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onlyNorwegian()).toBe(true);
+    // The same for two watches in flight at once: the later one's page is the last one sent.
+    const unfiltered = hub.handle(spectator, { type: "lobby/watch" });
+    await waitFor(() => held.length === 1);
+    expectOk(await hub.handle(spectator, { type: "lobby/watch", filter: { variant: "norwegian", limit: 30 } }));
+    held.splice(0).forEach((r) => r());
+    expectOk(await unfiltered);
+    expect(onlyNorwegian()).toBe(true);
+    await hub.shutdown();
+  });
+
   it("seats computer players at the chosen level (normal by default), and each bot decides at its seat's level", async () => {
     const bots = recordingBots();
     const { store, transport, hub } = setup(bots.decide);
