@@ -113,14 +113,16 @@ test("es-makker against computer players: the human wins the auction, chooses tr
   // Should a computer player outbid that, we pass and play the hand out until the next auction.
   await expect(async () => {
     const phase = page.getByTestId("phase");
-    if ((await phase.getAttribute("data-phase")) === "trump") return;
+    // Our own trump choice ends the loop; a computer player's (it won the auction) does not.
+    const ourTrumpChoice = async () => (await phase.getAttribute("data-phase")) === "trump" && (await choices.locator('[data-testid^="trump-"]').count()) > 0;
+    if (await ourTrumpChoice()) return;
     const bids = await choices.locator('[data-testid^="bid-"]').evaluateAll((bs) => bs.map((b) => b.getAttribute("data-testid")!.slice(4)));
     const plain = bids.filter((b) => /^\d+$/.test(b));
     if (plain.length > 0) await page.getByTestId(`bid-${plain[plain.length - 1]}`).click();
     else if ((await choices.getByTestId("action-pass").count()) > 0) await choices.getByTestId("action-pass").click();
     else if ((await page.locator('[data-testid="my-hand"] button[data-playable]').count()) > 0)
       await page.locator('[data-testid="my-hand"] button[data-playable]').first().click();
-    expect(await phase.getAttribute("data-phase")).toBe("trump");
+    expect(await ourTrumpChoice()).toBe(true);
   }).toPass({ timeout: 120_000, intervals: [300] });
 
   // Only legal bids were offered while bidding, and now the contract bar names us as declarer with trump still to choose.

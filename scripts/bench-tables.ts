@@ -1,8 +1,8 @@
 /**
  * Live-table benchmark (not a test): BOTS tables of four computer players
  * at a person's pace and PEOPLE tables of four scripted socket clients,
- * against one server process (the same wiring as the main server; the
- * clients run here, in another process) and a throw-away PostgreSQL
+ * against one server process (the same wiring as the main server, compiled
+ * as production runs it; the clients run here, in another process) and a throw-away PostgreSQL
  * database. Prints, one per line: accepted actions per second, the
  * p50/p95/p99 latency from a client sending an action to all four clients of
  * that table holding the new version, the server's peak RSS, its CPU time
@@ -20,7 +20,7 @@ import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
 import { LiveClient, patiently, sessionCookie } from "../src/server/realtime/test-client";
-import { startLiveServer, stopLiveServer, replayActions, type LiveServer } from "../src/server/realtime/test-server";
+import { buildServer, startLiveServer, stopLiveServer, replayActions, type LiveServer } from "../src/server/realtime/test-server";
 import { numberArg, scriptArgs } from "../src/cli/args";
 import type { SeatOccupant } from "../src/protocol";
 
@@ -118,7 +118,7 @@ async function run(processes: number): Promise<Result> {
       ...(processes > 1 ? { REDIS_URL, REDIS_PREFIX: prefix, LEASE_MS: "10000" } : { REDIS_URL: "" }),
     };
     // One after the other, so that with several processes each takes a share of the computer tables at its start.
-    for (let k = 0; k < processes; k++) servers.push(await startLiveServer(env, opts.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProf}`] : []));
+    for (let k = 0; k < processes; k++) servers.push(await startLiveServer(env, opts.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProf}`] : [], { compiled: true }));
     const latencies: number[] = [];
     const store = new PrismaTableStore(db);
     const people: { id: string; clients: LiveClient[] }[] = [];
@@ -245,6 +245,7 @@ function print(r: Result): void {
   console.log(`duplicated actions: ${r.duplicated}`);
 }
 
+buildServer();
 const one = await run(1);
 print(one);
 if (opts.compare > 1) {

@@ -35,7 +35,10 @@ console.log(`[e2e] mail on ${sink.url}, kept in ${E2E_MAIL_DIR}`);
 const database = await createTestDatabase("whist_e2e");
 console.log(`[e2e] database ${database.name}`);
 
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+// The server as `npm start` runs it: compiled (scripts/build-server.mjs).
+const compile = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+if (compile.status !== 0) process.exit(compile.status ?? 1);
+const server = spawn(process.execPath, [".server-build/src/server/main.mjs"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url },
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm start`: generate the Prisma client, build Next when the sources changed
-# since the last build, then run the production server (embedded database
+# since the last build, compile the server, then run it (embedded database
 # unless DATABASE_URL is set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,4 +10,6 @@ if [ ! -f .next/BUILD_ID ] || [ -n "$(find src prisma public next.config.js pack
   echo "[start] building the app (next build)…"
   npx next build
 fi
-NODE_ENV=production exec node --import tsx src/server/main.ts
+# The server itself runs compiled (scripts/build-server.mjs): no TypeScript loader in production.
+node scripts/build-server.mjs
+NODE_ENV=production exec node .server-build/src/server/main.mjs

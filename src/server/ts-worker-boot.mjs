@@ -3,10 +3,11 @@
  * ts-worker.ts): a worker thread of the computer players' pool (piscina) or
  * the analysis child process. Plain JavaScript, so that Node starts it
  * without a loader: it registers tsx here (a worker thread does not inherit
- * the parent's `--import tsx`, and the child is started without flags), then
- * loads the module named by `workerData.entry` (a thread) or by the first
- * argument (a process), both file URLs, and re-exports its default export
- * (the task function piscina calls).
+ * the parent's `--import tsx`, and the child is started without flags) when
+ * the entry is TypeScript (a compiled .mjs entry of the production build
+ * needs none), then loads the module named by `workerData.entry` (a thread)
+ * or by the first argument (a process), both file URLs, and re-exports its
+ * default export (the task function piscina calls).
  *
  * A child process dies with its parent. The IPC channel's "disconnect" event
  * only reaches an idle event loop, and a child's work (a double-dummy solve)
@@ -16,7 +17,6 @@
  * process when it is not (an orphan is adopted by init or a subreaper).
  */
 import { isMainThread, Worker, workerData } from "node:worker_threads";
-import { register } from "tsx/esm/api";
 
 if (isMainThread && process.env.TS_WORKER_PARENT_PID) {
   const watchdog = `
@@ -27,6 +27,8 @@ if (isMainThread && process.env.TS_WORKER_PARENT_PID) {
   new Worker(watchdog, { eval: true, workerData: { parent: Number(process.env.TS_WORKER_PARENT_PID) } }).unref();
 }
 
-register();
-const entry = await import(isMainThread ? process.argv[2] : workerData.entry);
+const entryUrl = isMainThread ? process.argv[2] : workerData.entry;
+// A compiled entry (.mjs, the production build) needs no loader, and the loader's memory is saved.
+if (entryUrl.endsWith(".ts")) (await import("tsx/esm/api")).register();
+const entry = await import(entryUrl);
 export default entry.default;

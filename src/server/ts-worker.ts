@@ -1,6 +1,9 @@
 /**
  * Starting TypeScript in a worker thread or a child process, one way for
  * both: through ts-worker-boot.mjs, which registers tsx and loads the entry.
+ * In the compiled server (scripts/build-server.mjs, where
+ * `process.env.SERVER_BUILD` is the constant "1") the entry is its compiled
+ * bundle under .server-build/, and the boot file loads it without tsx.
  *
  * Paths are resolved from the project root (the working directory of the dev
  * server, the tests and `node --import tsx src/server/main.ts`), not from
@@ -17,7 +20,9 @@ const fromRoot = (file: string) => [process.cwd(), ...file.split("/")].join(path
 /** The boot file every TypeScript thread and child process starts from. */
 export const tsWorkerBoot = (): string => fromRoot("src/server/ts-worker-boot.mjs");
 
-const entryUrl = (entryFromRoot: string) => pathToFileURL(fromRoot(entryFromRoot)).href;
+const compiled = process.env.SERVER_BUILD === "1";
+const entryUrl = (entryFromRoot: string) =>
+  pathToFileURL(fromRoot(compiled ? `.server-build/${entryFromRoot.replace(/\.ts$/, ".mjs")}` : entryFromRoot)).href;
 
 /** Options for a worker-thread pool (piscina) whose task function is `entryFromRoot`'s default export. */
 export function tsThreadOptions(entryFromRoot: string): { filename: string; workerData: { entry: string } } {

@@ -4,7 +4,7 @@
  * waits for it to listen, and stops it; plus short match options and the
  * replay of a stored action log, used to check finished matches.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createMatch, apply, buildRecord, getVariant, type MatchState } from "@/engine";
 import type { Seat } from "@/engine/types";
 
@@ -16,9 +16,19 @@ export interface LiveServer {
   output(): string;
 }
 
-/** Starts one server process; `env` adds to (or, with "", clears) the inherited environment; `nodeArgs` go to node (e.g. --cpu-prof). */
-export function startLiveServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<LiveServer> {
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/realtime/standalone.ts"], {
+/** Compiles the server as production runs it (scripts/build-server.mjs), for `startLiveServer(…, { compiled: true })`. */
+export function buildServer(): void {
+  const r = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("scripts/build-server.mjs failed");
+}
+
+/**
+ * Starts one server process; `env` adds to (or, with "", clears) the inherited environment; `nodeArgs` go to node
+ * (e.g. --cpu-prof). `compiled`: the bundle of buildServer() (as production runs), else the TypeScript through tsx.
+ */
+export function startLiveServer(env: Record<string, string>, nodeArgs: readonly string[] = [], opts: { compiled?: boolean } = {}): Promise<LiveServer> {
+  const entry = opts.compiled ? [".server-build/src/server/realtime/standalone.mjs"] : ["--import", "tsx", "src/server/realtime/standalone.ts"];
+  const proc = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, LIVE_PORT: "0", PORT: "3000", BOT_DELAY_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
