@@ -125,17 +125,27 @@ test("knock-out whist: three people and two computer players at five seats play 
   /** Clicks unless the view moved on under the click (then the caller looks again). */
   const tryClick = (target: ReturnType<Page["locator"]>) => target.click({ timeout: 2_000 }).then(() => true, () => false);
 
+  /** What a person may do now, read in one round trip (the loop below looks at three pages many times a second). */
+  const glance = (page: Page) =>
+    page.evaluate(() => ({
+      seq: Number(document.querySelector('[data-testid="table"]')?.getAttribute("data-seq")),
+      suits: document.querySelectorAll('[data-testid="choices"] [data-testid^="trump-"]').length,
+      decline: document.querySelectorAll('[data-testid="choices"] [data-testid="action-decline"]').length,
+      playable: document.querySelectorAll('[data-testid="my-hand"] button[data-playable]').length,
+    }));
+
   /** One move for whoever of the people may act now; false when none may. */
   const move = async (): Promise<boolean> => {
     for (const p of people) {
       const { page, locale } = p;
-      const before = await seqOf(page);
+      const now = await glance(page);
+      const before = now.seq;
       const choices = page.getByTestId("choices");
       const suits = choices.locator('[data-testid^="trump-"]');
       const decline = choices.getByTestId("action-decline");
       const playable = page.locator('[data-testid="my-hand"] button[data-playable]');
       let clicked = false;
-      if ((await suits.count()) > 0) {
+      if (now.suits > 0) {
         // Trump: every suit and, with the house rule, no trump; no trump the first time, a suit after.
         await expect(suits).toHaveCount(4);
         await expect(choices.getByTestId("action-noTrump")).toHaveText(NO_TRUMP[locale]);
@@ -144,12 +154,12 @@ test("knock-out whist: three people and two computer players at five seats play 
           await shot(page, `knockout-${locale}-${page.viewportSize()!.width}-trump`);
         }
         clicked = seen.noTrump ? await tryClick(suits.first()) : (seen.noTrump = await tryClick(choices.getByTestId("action-noTrump")));
-      } else if (!seen.wait && (await decline.count()) > 0) {
+      } else if (!seen.wait && now.decline > 0) {
         // On a dog's life: wait, once (the hint says what waiting means).
         await expect(decline).toHaveText(WAIT[locale]);
         await expect(page.getByTestId("hand-hint")).not.toBeEmpty();
         clicked = seen.wait = await tryClick(decline);
-      } else if ((await playable.count()) > 0) {
+      } else if (now.playable > 0) {
         // A trick with cards in it while a person is to play stands still: lay-out checks and screenshots.
         if (!seen.trickShots && (await page.getByTestId("trick").locator("figure").count()) >= 2) {
           seen.trickShots = true;
@@ -158,7 +168,7 @@ test("knock-out whist: three people and two computer players at five seats play 
         clicked = await tryClick(playable.first());
       }
       if (!clicked) continue;
-      await expect.poll(() => seqOf(page), { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect.poll(() => seqOf(page), { timeout: 10_000, intervals: [50] }).toBeGreaterThan(before);
       return true;
     }
     return false;

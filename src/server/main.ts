@@ -23,11 +23,13 @@ import { connectCluster, registerRealtime } from "@/server/realtime";
 import { addSocketSecurityHeaders, guardRequest } from "@/server/http/guard";
 import { HandAnalysisWorker } from "@/server/modules/history/analysis-queue";
 import { exitOnUnhandledFaults } from "@/server/process-faults";
+import { limitHeapGrowth } from "@/server/heap";
 import { childLog } from "@/server/log";
 
 const log = childLog({ component: "server" });
 
 async function main() {
+  limitHeapGrowth();
   exitOnUnhandledFaults({ rejections: "log" });
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   process.env.CHECKPOINT_DISABLE ??= "1";

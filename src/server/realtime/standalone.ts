@@ -9,9 +9,11 @@
 import { createServer } from "node:http";
 import { Server } from "socket.io";
 import { getEnv } from "@/env";
+import { limitHeapGrowth } from "@/server/heap";
 import { exitOnUnhandledFaults } from "@/server/process-faults";
 import { connectCluster, registerRealtime } from "./index";
 
+limitHeapGrowth();
 exitOnUnhandledFaults();
 
 const http = createServer((_req, res) => {
