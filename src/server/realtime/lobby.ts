@@ -42,6 +42,8 @@ export interface HubOptions {
   readonly onShutdown?: () => Promise<void>;
   /** How long a match in play goes on with nobody at the table before it ends as abandoned (default 3 minutes). */
   readonly abandonGraceMs?: number;
+  /** How long a table stays loaded with nobody at it and no match in play (default 10 minutes; see unloadIdleRooms). */
+  readonly idleUnloadMs?: number;
   /**
    * Creates the (open, empty) table of a rematch with `from`'s set-up in the name of `creatorId`, within
    * their table quota (the tables service's rules); default: straight in the store, without quota.
@@ -51,6 +53,8 @@ export interface HubOptions {
 
 /** Grace period of a match in play that every person left. */
 export const DEFAULT_ABANDON_GRACE_MS = 180_000;
+/** A table nobody has open and with no match in play is unloaded after this long (reloaded from the store when opened). */
+export const DEFAULT_IDLE_UNLOAD_MS = 600_000;
 /** Tables whose leases one statement renews. */
 const LEASE_RENEW_BATCH = 500;
 
@@ -61,6 +65,8 @@ const notFound: Ack = { ok: false, error: { code: "table/not-found", message: "N
 const busy: Ack = { ok: false, error: { code: "table/busy", message: "The table is moving to another server; try again." } };
 const unavailable: Ack = { ok: false, error: { code: "table/unavailable", message: "The table cannot be reached just now; retrying." } };
 const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** The room a message reached was unloaded before the message was applied (see TableHub.atRoom). */
+class UnloadedMeanwhile extends Error {}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A local connection and the tables it has open (with the invite it opened each with). */
@@ -83,6 +89,10 @@ export class TableHub {
   private lobbyTimer: ReturnType<typeof setTimeout> | null = null;
   /** Settles when the tables in play at start-up are resumed (or could not be: the sweep takes them later). */
   resumed: Promise<unknown> = Promise.resolve();
+  /** Since when each loaded room has been idle (TableRoom.idle), as of the last maintenance pass. */
+  private readonly idleSince = new Map<string, number>();
+  /** Rooms unloaded here: a message that reached one of them just before is routed again (to a fresh room). */
+  private readonly unloaded = new WeakSet<TableRoom>();
   /** A renew-and-sweep pass is running (a slow database must not stack them up). */
   private sweeping = false;
   private stopped = false;
@@ -117,6 +127,7 @@ export class TableHub {
     this.sweeping = true;
     try {
       await this.renewLeases();
+      await this.unloadIdleRooms();
       await this.sweep("sweep");
     } finally {
       this.sweeping = false;
@@ -263,6 +274,43 @@ export class TableHub {
       }
       for (const [id, room] of chunk) if (!held.has(id)) this.drop(id, room);
     }
+  }
+
+  /**
+   * Unloads the rooms that have been idle (nobody has the table open, no
+   * match in play, nothing queued or timed) for idleUnloadMs: an open table
+   * people left, a finished or abandoned one. Its lease is released, and the
+   * next message for it loads it again from the store, as after a restart
+   * (the chat lines kept in memory are gone with it). A thousand tables a
+   * day would otherwise stay in memory until the process restarts.
+   */
+  async unloadIdleRooms(): Promise<number> {
+    const now = this.now();
+    const after = this.opts.idleUnloadMs ?? DEFAULT_IDLE_UNLOAD_MS;
+    let unloaded = 0;
+    for (const [id, p] of [...this.rooms]) {
+      const room = await p.catch(() => null);
+      // Checked and unloaded in one step (no await in between), and only if the map still holds this room.
+      if (!room || room.isClosed || this.rooms.get(id) !== p || !room.idle) {
+        this.idleSince.delete(id);
+        continue;
+      }
+      const since = this.idleSince.get(id);
+      if (since === undefined) this.idleSince.set(id, now);
+      if (since === undefined || now - since < after) continue;
+      room.close();
+      this.unloaded.add(room);
+      this.rooms.delete(id);
+      this.idleSince.delete(id);
+      unloaded++;
+      await this.opts.store.releaseLease(id, this.opts.owner).catch((err: unknown) => log.warn({ tableId: id, err: errText(err) }, "lease of an idle table not released"));
+    }
+    return unloaded;
+  }
+
+  /** Rooms loaded (or loading) in this process. */
+  get loadedRooms(): number {
+    return this.rooms.size;
   }
 
   /**
@@ -419,7 +467,23 @@ export class TableHub {
   /** Applies a table message to the room of the table, driven here. */
   private async atRoom(room: TableRoom, conn: Conn, msg: TableMessage): Promise<Ack> {
     // Fresh for every message that needs it: a club role can change at any time.
-    const facts = () => (this.opts.facts ? this.opts.facts(msg.tableId, conn.user?.id ?? null) : Promise.resolve(NO_CLUB));
+    const facts = async () => {
+      const f = await (this.opts.facts ? this.opts.facts(msg.tableId, conn.user?.id ?? null) : Promise.resolve(NO_CLUB));
+      if (this.unloaded.has(room)) throw new UnloadedMeanwhile();
+      return f;
+    };
+    try {
+      // Unloaded while this message was on its way (or while its facts were read): the table loads again.
+      if (this.unloaded.has(room)) throw new UnloadedMeanwhile();
+      return await this.atLoadedRoom(room, conn, msg, facts);
+    } catch (e) {
+      // A table that was unloaded is closed for everyone already; anything else loads it again.
+      if (e instanceof UnloadedMeanwhile) return msg.type === "table/close" ? { ok: true } : this.route(conn, msg);
+      throw e;
+    }
+  }
+
+  private async atLoadedRoom(room: TableRoom, conn: Conn, msg: TableMessage, facts: () => Promise<AccessFacts>): Promise<Ack> {
     switch (msg.type) {
       case "table/open":
         return room.open(conn, msg.invite, await facts());

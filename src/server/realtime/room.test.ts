@@ -298,6 +298,51 @@ describe("table room", () => {
     await hub.shutdown();
   });
 
+  it("a table nobody has open and with no match in play is unloaded after a while, its lease released, and loads again when opened", async () => {
+    const store = new MemoryTableStore();
+    const transport = new MemoryTransport();
+    const hub = new TableHub({ store, transport, decide: inlineBots("easy"), owner: "p1", botDelayMs: 0, idleUnloadMs: 0 });
+    const t = await hub.createTable(table());
+    expectOk(await hub.handle(users[0]!, { type: "table/open", tableId: t.id }));
+    expectOk(await hub.handle(users[0]!, { type: "seat/take", tableId: t.id, seat: 1 }));
+    // Open in a browser: never unloaded.
+    expect(await hub.unloadIdleRooms()).toBe(0);
+    expect(await hub.unloadIdleRooms()).toBe(0);
+    expect((await store.leaseHolder(t.id))?.owner).toBe("p1");
+    expectOk(await hub.handle(users[0]!, { type: "table/close", tableId: t.id }));
+    // Seen idle by one pass, unloaded by the next (idleUnloadMs 0).
+    expect(await hub.unloadIdleRooms()).toBe(0);
+    expect(await hub.unloadIdleRooms()).toBe(1);
+    expect(hub.loadedRooms).toBe(0);
+    expect((await store.leaseHolder(t.id))?.owner).toBeNull();
+    // Opened again: loaded from the store, the seat still taken.
+    expectOk(await hub.handle(users[1]!, { type: "table/open", tableId: t.id }));
+    expect(hub.loadedRooms).toBe(1);
+    expect(transport.lastTable("c1")!.seats[1]).toMatchObject({ kind: "human", userId: "u0" });
+
+    // A message that reaches the room while it is being unloaded lands in the reloaded room, never in the closed one.
+    for (let i = 0; i < 20; i++) {
+      expectOk(await hub.handle(users[1]!, { type: "table/close", tableId: t.id }));
+      await hub.unloadIdleRooms();
+      const [ack] = await Promise.all([hub.handle(users[1]!, { type: "table/open", tableId: t.id }), hub.unloadIdleRooms()]);
+      expectOk(ack);
+      const before = transport.received("c1").length;
+      expectOk(await hub.handle(users[1]!, { type: "chat", tableId: t.id, text: `line ${i}` }));
+      expect(transport.received("c1").slice(before).some((m) => m.type === "chat" && m.line.text === `line ${i}`)).toBe(true);
+    }
+
+    // A match in play with nobody there is not unloaded (its computer players play on; the abandonment rule applies).
+    const bots = await hub.createTable(table({ createdById: "u2" }));
+    expectOk(await hub.handle(users[2]!, { type: "table/open", tableId: bots.id }));
+    for (const seat of [0, 1, 2, 3]) expectOk(await hub.handle(users[2]!, { type: "seat/bot", tableId: bots.id, seat, on: true }));
+    expectOk(await hub.handle(users[2]!, { type: "table/close", tableId: bots.id }));
+    await hub.unloadIdleRooms();
+    await hub.unloadIdleRooms();
+    expect((await store.getTable(bots.id))!.status).toBe("playing");
+    expect((await store.leaseHolder(bots.id))?.owner).toBe("p1");
+    await hub.shutdown();
+  });
+
   it("seats computer players at the chosen level (normal by default), and each bot decides at its seat's level", async () => {
     const bots = recordingBots();
     const { store, transport, hub } = setup(bots.decide);

@@ -93,6 +93,8 @@ export class TableRoom {
   private readonly away: boolean[];
   private readonly chat: ChatLine[] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  /** Steps queued or running (see idle). */
+  private pending = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The table version a computer player is deciding for (outside the queue), if any. */
   private thinkingAt: number | null = null;
@@ -166,9 +168,19 @@ export class TableRoom {
 
   /** Runs `step` after everything queued before it; a failing step never blocks the queue. */
   private enqueue<T>(step: () => Promise<T>): Promise<T> {
+    this.pending++;
     const run = this.queue.then(step, step);
-    this.queue = run.catch(() => undefined);
+    this.queue = run.catch(() => undefined).finally(() => this.pending--);
     return run;
+  }
+
+  /**
+   * Nobody has the table open, no match is in play, and nothing is queued
+   * or timed: the hub may unload the room (TableHub.unloadIdleRooms) and load
+   * it again from the store when someone opens the table.
+   */
+  get idle(): boolean {
+    return !this.closed && this.conns.size === 0 && this.rec.status !== "playing" && this.pending === 0 && this.timer === null && this.abandonTimer === null;
   }
 
   // ---------------------------------------------------------------- connections
