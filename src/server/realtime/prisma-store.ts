@@ -212,9 +212,14 @@ export class PrismaTableStore implements TableStore {
     });
   }
 
+  /** Actions wait, and a statement slot is free. */
+  private get canFlush(): boolean {
+    return this.pending.length > 0 && this.inFlight < (this.opts.appendsInFlight ?? 4);
+  }
+
   /** Sends the waiting actions after the current turn of the event loop, when a statement slot is free. */
   private flushSoon(): void {
-    if (this.flushQueued || this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 4)) return;
+    if (this.flushQueued || !this.canFlush) return;
     this.flushQueued = true;
     setImmediate(() => {
       this.flushQueued = false;
@@ -223,7 +228,7 @@ export class PrismaTableStore implements TableStore {
   }
 
   private flush(): void {
-    if (this.pending.length === 0 || this.inFlight >= (this.opts.appendsInFlight ?? 4)) return;
+    if (!this.canFlush) return;
     // One action per table per statement (a room waits for its write before the next, so this is the rule anyway).
     const max = this.opts.appendBatchMax ?? 500;
     const batch: PendingAppend[] = [];
