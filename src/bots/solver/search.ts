@@ -530,51 +530,9 @@ export class DoubleDummy {
         if (best < 0) best = ((d >> 8) & 127) - 1;
       }
     }
+    const verdict = this.boundVerdict(t, rb);
+    if (verdict >= 0) return verdict === 1;
     const p = this.leader;
-    if (this.wantsTrick(p)) {
-      // Tricks the leader can cash at once bound the result from one side.
-      // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
-      const need = this.maxSide[p] ? t : this.tricksLeft() - t + 1;
-      if (this.quickTricks(p, rb, 0) >= need) {
-        this.quickTricks(p, rb, need);
-        return this.maxSide[p]!;
-      }
-      // Or lead to a team-mate's top card and let the team-mate cash from there.
-      for (let o = 0; o < 4; o++) {
-        if (o === p || !this.sameTeam(p, o)) continue;
-        const entry = this.entrySuit(p, o);
-        if (entry < 0 || this.quickTricks(o, rb, 0) < need) continue;
-        this.quickTricks(o, rb, need);
-        this.relTop(rb, entry, 1);
-        return this.maxSide[p]!;
-      }
-    }
-    // Top trumps in one hand each win a trick sooner or later, unless another seat's led joker
-    // can make their holder throw one away (a trump beats a led joker under the house rule).
-    if (this.trump >= 0 && !this.capsActive) {
-      const h = this.hand, tr = this.trump;
-      let seq = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
-      let owner = 0;
-      if (seq !== 0) while (!(h[owner * 4 + tr]! & highBit(seq))) owner++;
-      const othersJokers = this.jok[0]! + this.jok[1]! + this.jok[2]! + this.jok[3]! - this.jok[owner]!;
-      if (seq !== 0 && (othersJokers === 0 || this.jokerTrumpable)) {
-        let top = highBit(seq);
-        let k = 0;
-        while (seq !== 0 && h[owner * 4 + tr]! & top) {
-          k++;
-          seq ^= top;
-          top = highBit(seq);
-        }
-        if (this.counted[owner] && this.maxSide[owner] && k >= t) {
-          this.relTop(rb, tr, k);
-          return true;
-        }
-        if (!this.counted[owner] && !this.maxSide[owner] && this.tricksLeft() - k < t) {
-          this.relTop(rb, tr, k);
-          return false;
-        }
-      }
-    }
     const depth = this.ply;
     const n = this.generate(p, depth, true);
     const base = depth * MOVES_PER_NODE;
@@ -610,6 +568,59 @@ export class DoubleDummy {
     }
     this.store(bucket, check, result, t, found, rb);
     return result;
+  }
+
+  /**
+   * Whether the counted seats can make `t` more tricks, from bounds alone at a trick boundary:
+   * 1 yes, 0 no, -1 unknown (search). Marks in rel[rb..] the cards whose places the verdict used.
+   */
+  private boundVerdict(t: number, rb: number): number {
+    const p = this.leader;
+    const left = this.tricksLeft();
+    const yes = this.maxSide[p] ? 1 : 0;
+    if (this.wantsTrick(p)) {
+      // Tricks the leader can cash at once bound the result from one side.
+      // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
+      const need = this.maxSide[p] ? t : left - t + 1;
+      if (this.quickTricks(p, rb, 0) >= need) {
+        this.quickTricks(p, rb, need);
+        return yes;
+      }
+      // Or lead to a team-mate's top card and let the team-mate cash from there,
+      const mate = this.partnerOf(p);
+      for (let o = 0; o < 4; o++) {
+        if (o === p || !this.sameTeam(p, o)) continue;
+        const entry = this.entrySuit(p, o);
+        if (entry < 0 || this.quickTricks(o, rb, 0) < need) continue;
+        this.quickTricks(o, rb, need);
+        this.relTop(rb, entry, 1);
+        return yes;
+      }
+      // or first cash the leader's own top cards, then cross.
+      if (mate >= 0 && this.cashThenCross(p, mate, rb, need) >= need) return yes;
+    }
+    if (!this.capsActive) {
+      // A side that must take every trick left, while the other holds a top card it can keep for its suit.
+      if (t === left && this.cannotTakeAll(true, left, rb)) return 0;
+      if (t === 1 && this.cannotTakeAll(false, left, rb)) return 1;
+      // Sure trump tricks.
+      if (this.trump >= 0) {
+        if (this.sureTrumpTricks(true, rb, t) >= t) return 1;
+        if (left - this.sureTrumpTricks(false, rb, left - t + 1) < t) return 0;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * For tests: at a trick boundary, the bounds' verdict on "can the counted seats make `t` more
+   * tricks?" without a search (true, false, or undefined when the bounds do not decide).
+   */
+  boundsSay(t: number): boolean | undefined {
+    if (this.tLen !== 0) throw new Error("boundsSay: only at a trick boundary");
+    if (t <= 0 || t > this.maxMore()) return t <= 0;
+    const v = this.boundVerdict(t, this.ply * 4);
+    return v < 0 ? undefined : v === 1;
   }
 
   /** Records the answer for every position sharing this one's relevant top cards. */
@@ -757,6 +768,8 @@ export class DoubleDummy {
     }
     let q = 0;
     if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps))) q += this.jok[L]!;
+    this.qJokers = q;
+    this.qk.fill(0);
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s]!;
       if (mine === 0) continue;
@@ -779,7 +792,145 @@ export class DoubleDummy {
       // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
       if (q < need) this.relTop(rb, s, k);
       q += k;
+      this.qk[s] = k;
     }
+    return q;
+  }
+
+  /**
+   * Tricks the counted seats (or, with `counted` false, the others) are sure of from their trumps:
+   * the most trumps one of their hands holds above every trump of the other side. Each wins the
+   * trick it is played to (a trump beats everything else, and the other side's led joker is no
+   * threat when it has none or a trump beats a joker), and a hand plays them in different tricks.
+   * When it reaches `need`, the trumps from the top down to the holder's need-th best are marked
+   * relevant (no trump of the other side lies above that card).
+   */
+  private sureTrumpTricks(counted: boolean, rb: number, need: number): number {
+    const h = this.hand, tr = this.trump;
+    let theirs = 0, theirJokers = 0;
+    for (let o = 0; o < 4; o++)
+      if (this.counted[o] !== counted) {
+        theirs |= h[o * 4 + tr]!;
+        theirJokers += this.jok[o]!;
+      }
+    if (theirJokers > 0 && !this.jokerTrumpable) return 0;
+    const best = highBit(theirs);
+    const above = ~(best * 2 - 1);
+    let sure = 0, holder = 0;
+    for (let o = 0; o < 4; o++)
+      if (this.counted[o] === counted) {
+        const n = popcount(h[o * 4 + tr]! & above);
+        if (n > sure) {
+          sure = n;
+          holder = o;
+        }
+      }
+    if (sure >= need && best !== 0 && need > 0) {
+      // What decides: no trump of the other side above the holder's need-th best.
+      let x = h[holder * 4 + tr]!, bit = 0;
+      for (let i = 0; i < need; i++) {
+        bit = highBit(x);
+        x ^= bit;
+      }
+      const all = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
+      this.relTop(rb, tr, popcount(all & ~(bit - 1)));
+    }
+    return sure;
+  }
+
+  /**
+   * Can the counted seats (or, with `counted` false, the others) surely not take all `left` tricks?
+   * This side must hold no trump (to ruff) and no joker (a joker may be played instead of following
+   * suit). Let a seat W of the other side, one that wants this side to fall short, hold the top card
+   * of suit s. W can keep that card to the end and play it whenever s is led, winning: so if this side
+   * takes every trick, none is led in s while W holds it, and every trick is won by a card of another
+   * suit. Each hand of this side still holding a suit follows every trick led in it, so the side wins
+   * at most its longest holding there. When those maxima over the other suits add up to fewer than
+   * `left`, the other side takes a trick. Only W's top card of s is relevant (lengths are the
+   * bucket's). A called card in s could make W play another card of s: no such s.
+   */
+  private cannotTakeAll(counted: boolean, left: number, rb: number): boolean {
+    const h = this.hand, tr = this.trump;
+    for (let o = 0; o < 4; o++) if (this.counted[o] === counted && (this.jok[o]! > 0 || (tr >= 0 && h[o * 4 + tr]! !== 0))) return false;
+    let total = 0;
+    const cap = this.qk;
+    for (let s = 0; s < 4; s++) {
+      let most = 0;
+      for (let o = 0; o < 4; o++) if (this.counted[o] === counted) most = Math.max(most, popcount(h[o * 4 + s]!));
+      cap[s] = most;
+      total += most;
+    }
+    for (let s = 0; s < 4; s++) {
+      if (total - cap[s]! >= left) continue;
+      const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
+      if (seq === 0 || (s === this.calledSuit && seq & this.calledBit)) continue;
+      const top = highBit(seq);
+      let w = 0;
+      while (!(h[w * 4 + s]! & top)) w++;
+      // W must want this side to fall short: its keeping the card is a choice.
+      if (this.counted[w] === counted || this.maxSide[w] !== !counted) continue;
+      this.relTop(rb, s, 1);
+      return true;
+    }
+    return false;
+  }
+
+  /** Per suit, the tricks the last quickTricks() call counted there, and what it counted for jokers. */
+  private readonly qk = new Int8Array(4);
+  private qJokers = 0;
+
+  /** The one team-mate of seat p when its team is a pair (two seats), else -1. */
+  private partnerOf(p: number): number {
+    let mate = -1;
+    for (let o = 0; o < 4; o++) {
+      if (o === p || !this.sameTeam(p, o)) continue;
+      if (mate >= 0) return -1;
+      mate = o;
+    }
+    return mate;
+  }
+
+  /**
+   * Tricks leader L cashes from the top in its own suits (its jokers left aside: opponents' discards
+   * on them could shorten a suit they then ruff), and then team-mate M after L leads it an entry:
+   * M's top cards in the suits L did not cash. M follows L's suits with its cards there and, once
+   * void, discards cards it does not need (neither its winners nor trumps, which would overtake
+   * L's winner); opponents holding trumps follow to all of L's tricks (quickTricks cuts a run to
+   * their length), so their lengths in M's suits are unchanged. 0 when the plan does not hold.
+   * When it reaches `need`, marks the top cards of every suit it counts (and the entry) as relevant.
+   */
+  private cashThenCross(L: number, M: number, rb: number, need: number): number {
+    const h = this.hand;
+    const entry = this.entrySuit(L, M);
+    if (entry < 0) return 0;
+    this.quickTricks(L, rb, 0);
+    const kL0 = this.qk[0]!, kL1 = this.qk[1]!, kL2 = this.qk[2]!, kL3 = this.qk[3]!;
+    const qL = kL0 + kL1 + kL2 + kL3;
+    if (qL === 0) return 0;
+    const qM = this.quickTricks(M, rb, 0);
+    const jM = this.qJokers;
+    let q = qL + jM, follows = 0;
+    for (let s = 0; s < 4; s++) {
+      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
+      const len = popcount(h[M * 4 + s]!);
+      if (kL > 0) follows += Math.min(kL, len);
+      else q += this.qk[s]!;
+    }
+    if (qM === 0 || q === qL) return 0;
+    // M's spare cards for its discards on L's tricks: neither needed winners nor trumps nor cards of L's suits.
+    let spare = this.jok[M]! - jM;
+    for (let s = 0; s < 4; s++) {
+      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
+      if (kL === 0 && s !== this.trump) spare += popcount(h[M * 4 + s]!) - this.qk[s]!;
+    }
+    if (qL - follows > spare) return 0;
+    if (q < need) return q;
+    for (let s = 0; s < 4; s++) {
+      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
+      if (kL > 0) this.relTop(rb, s, kL);
+      else if (this.qk[s]! > 0) this.relTop(rb, s, this.qk[s]!);
+    }
+    this.relTop(rb, entry, 1);
     return q;
   }
 
@@ -796,6 +947,8 @@ export class DoubleDummy {
       if (mineL === 0 || (s === this.calledSuit && mineL & this.calledBit)) continue;
       const top = highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!);
       if ((h[o * 4 + s]! & top) === 0) continue;
+      // The first lead of the called suit makes its holder play the called card, not the top one.
+      if (s === this.calledSuit && (h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) & this.calledBit && top !== this.calledBit) continue;
       let safe = true;
       if (this.trump >= 0 && s !== this.trump)
         for (let x = 0; x < 4; x++)
