@@ -219,6 +219,8 @@ export class DoubleDummy {
   private readonly winSuit = new Int8Array(MAX_DEPTH + 1).fill(-1);
   private readonly winBit = new Int32Array(MAX_DEPTH + 1);
   nodes = 0;
+  /** Per seat, its one team-mate when its team is a pair, else -1. */
+  private readonly partner: number[];
   private readonly deadline: number;
   private readonly exactTable: boolean;
   /** Cards played since the root: the move buffer slot of the current node. */
@@ -244,6 +246,7 @@ export class DoubleDummy {
     this.ow = s.takenOthers;
     this.leader = s.leader;
     this.firstPending = s.firstTrick;
+    this.partner = [0, 1, 2, 3].map((p) => this.partnerOf(p));
     // Replay the trick in progress onto the trick arrays (its cards are already out of the hands).
     for (const m of s.trickMoves) {
       const i = this.tLen++;
@@ -582,22 +585,27 @@ export class DoubleDummy {
       // Tricks the leader can cash at once bound the result from one side.
       // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
       const need = this.maxSide[p] ? t : left - t + 1;
-      if (this.quickTricks(p, rb, 0) >= need) {
+      const qL = this.quickTricks(p, rb, 0);
+      if (qL >= need) {
         this.quickTricks(p, rb, need);
         return yes;
       }
-      // Or lead to a team-mate's top card and let the team-mate cash from there,
-      const mate = this.partnerOf(p);
+      const kL = this.kLead;
+      kL.set(this.qk);
+      // Or lead to a team-mate's top card and let the team-mate cash from there, or (a pair) first
+      // cash the leader's own top cards, then cross.
       for (let o = 0; o < 4; o++) {
         if (o === p || !this.sameTeam(p, o)) continue;
         const entry = this.entrySuit(p, o);
-        if (entry < 0 || this.quickTricks(o, rb, 0) < need) continue;
-        this.quickTricks(o, rb, need);
-        this.relTop(rb, entry, 1);
-        return yes;
+        if (entry < 0) continue;
+        const qM = this.quickTricks(o, rb, 0);
+        if (qM >= need) {
+          this.quickTricks(o, rb, need);
+          this.relTop(rb, entry, 1);
+          return yes;
+        }
+        if (qL > 0 && qM > 0 && qL + qM >= need && o === this.partner[p] && this.cashThenCross(o, entry, qL, rb, need) >= need) return yes;
       }
-      // or first cash the leader's own top cards, then cross.
-      if (mate >= 0 && this.cashThenCross(p, mate, rb, need) >= need) return yes;
     }
     if (!this.capsActive) {
       // A side that must take every trick left, while the other holds a top card it can keep for its suit.
@@ -879,6 +887,9 @@ export class DoubleDummy {
   private readonly qk = new Int8Array(4);
   private qJokers = 0;
 
+  /** quickTricks()'s per-suit counts for the leader, kept while a team-mate's are counted. */
+  private readonly kLead = new Int8Array(4);
+
   /** The one team-mate of seat p when its team is a pair (two seats), else -1. */
   private partnerOf(p: number): number {
     let mate = -1;
@@ -897,17 +908,12 @@ export class DoubleDummy {
    * void, discards cards it does not need (neither its winners nor trumps, which would overtake
    * L's winner); opponents holding trumps follow to all of L's tricks (quickTricks cuts a run to
    * their length), so their lengths in M's suits are unchanged. 0 when the plan does not hold.
+   * Called right after quickTricks(M) (qk, qJokers), with L's per suit in kLead and the entry suit.
    * When it reaches `need`, marks the top cards of every suit it counts (and the entry) as relevant.
    */
-  private cashThenCross(L: number, M: number, rb: number, need: number): number {
-    const h = this.hand;
-    const entry = this.entrySuit(L, M);
-    if (entry < 0) return 0;
-    this.quickTricks(L, rb, 0);
-    const kL0 = this.qk[0]!, kL1 = this.qk[1]!, kL2 = this.qk[2]!, kL3 = this.qk[3]!;
-    const qL = kL0 + kL1 + kL2 + kL3;
-    if (qL === 0) return 0;
-    const qM = this.quickTricks(M, rb, 0);
+  private cashThenCross(M: number, entry: number, qL: number, rb: number, need: number): number {
+    const h = this.hand, kL = this.kLead;
+    const kL0 = kL[0]!, kL1 = kL[1]!, kL2 = kL[2]!, kL3 = kL[3]!;
     const jM = this.qJokers;
     let q = qL + jM, follows = 0;
     for (let s = 0; s < 4; s++) {
@@ -916,7 +922,7 @@ export class DoubleDummy {
       if (kL > 0) follows += Math.min(kL, len);
       else q += this.qk[s]!;
     }
-    if (qM === 0 || q === qL) return 0;
+    if (q === qL) return 0;
     // M's spare cards for its discards on L's tricks: neither needed winners nor trumps nor cards of L's suits.
     let spare = this.jok[M]! - jM;
     for (let s = 0; s < 4; s++) {
