@@ -7,9 +7,11 @@
  * bounds at trick boundaries: an entry covers every position with the same
  * suit lengths whose top cards (down to the lowest rank that decided a trick
  * or a bound) sit in the same hands. Cut-offs come from the table, quick
- * tricks (the leader's top cards, or a team-mate's reached through an entry)
- * and runs of top trumps. Touching cards in one hand are equivalent: the
- * lowest is tried first, the others only where a node has to try everything
+ * tricks (the leader's top cards, a team-mate's reached through an entry, or
+ * the leader's and then its partner's), runs of top trumps, and a side that
+ * must take every trick left while an opponent keeps a suit's top card.
+ * Touching cards in one hand are equivalent: the lowest is tried first, the
+ * others only where a node has to try everything
  * and its relevant cards do not yet reach down to the run (skipping them
  * outright let a table entry serve positions where the run is split by an
  * opponent's card: wrong values, mostly where players duck). Moves are ordered
@@ -611,10 +613,31 @@ export class DoubleDummy {
       // A side that must take every trick left, while the other holds a top card it can keep for its suit.
       if (t === left && this.cannotTakeAll(true, left, rb)) return 0;
       if (t === 1 && this.cannotTakeAll(false, left, rb)) return 1;
-      // Sure trump tricks.
+      // Top trumps in one hand each win a trick sooner or later, unless another seat's led joker
+      // can make their holder throw one away (a trump beats a led joker under the house rule).
       if (this.trump >= 0) {
-        if (this.sureTrumpTricks(true, rb, t) >= t) return 1;
-        if (left - this.sureTrumpTricks(false, rb, left - t + 1) < t) return 0;
+        const h = this.hand, tr = this.trump;
+        let seq = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
+        let owner = 0;
+        if (seq !== 0) while (!(h[owner * 4 + tr]! & highBit(seq))) owner++;
+        const othersJokers = this.jok[0]! + this.jok[1]! + this.jok[2]! + this.jok[3]! - this.jok[owner]!;
+        if (seq !== 0 && (othersJokers === 0 || this.jokerTrumpable)) {
+          let top = highBit(seq);
+          let k = 0;
+          while (seq !== 0 && h[owner * 4 + tr]! & top) {
+            k++;
+            seq ^= top;
+            top = highBit(seq);
+          }
+          if (this.counted[owner] && this.maxSide[owner] && k >= t) {
+            this.relTop(rb, tr, k);
+            return 1;
+          }
+          if (!this.counted[owner] && !this.maxSide[owner] && left - k < t) {
+            this.relTop(rb, tr, k);
+            return 0;
+          }
+        }
       }
     }
     return -1;
@@ -803,47 +826,6 @@ export class DoubleDummy {
       this.qk[s] = k;
     }
     return q;
-  }
-
-  /**
-   * Tricks the counted seats (or, with `counted` false, the others) are sure of from their trumps:
-   * the most trumps one of their hands holds above every trump of the other side. Each wins the
-   * trick it is played to (a trump beats everything else, and the other side's led joker is no
-   * threat when it has none or a trump beats a joker), and a hand plays them in different tricks.
-   * When it reaches `need`, the trumps from the top down to the holder's need-th best are marked
-   * relevant (no trump of the other side lies above that card).
-   */
-  private sureTrumpTricks(counted: boolean, rb: number, need: number): number {
-    const h = this.hand, tr = this.trump;
-    let theirs = 0, theirJokers = 0;
-    for (let o = 0; o < 4; o++)
-      if (this.counted[o] !== counted) {
-        theirs |= h[o * 4 + tr]!;
-        theirJokers += this.jok[o]!;
-      }
-    if (theirJokers > 0 && !this.jokerTrumpable) return 0;
-    const best = highBit(theirs);
-    const above = ~(best * 2 - 1);
-    let sure = 0, holder = 0;
-    for (let o = 0; o < 4; o++)
-      if (this.counted[o] === counted) {
-        const n = popcount(h[o * 4 + tr]! & above);
-        if (n > sure) {
-          sure = n;
-          holder = o;
-        }
-      }
-    if (sure >= need && best !== 0 && need > 0) {
-      // What decides: no trump of the other side above the holder's need-th best.
-      let x = h[holder * 4 + tr]!, bit = 0;
-      for (let i = 0; i < need; i++) {
-        bit = highBit(x);
-        x ^= bit;
-      }
-      const all = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
-      this.relTop(rb, tr, popcount(all & ~(bit - 1)));
-    }
-    return sure;
   }
 
   /**

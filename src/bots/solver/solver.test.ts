@@ -151,7 +151,7 @@ describe("double-dummy solver agrees with brute force for every contract kind", 
 
 describe("double-dummy solver: bounds that decide without a search", () => {
   // Quick tricks (the leader's own, through a team-mate's entry, or its own then the team-mate's), a
-  // side that must take every trick while the other keeps a top card, and sure trump tricks: at a
+  // side that must take every trick while the other keeps a top card, and top trumps: at a
   // trick boundary each may answer "can the counted seats make t more?" at once. Whatever they
   // answer must be the exact answer, for every contract kind and every t.
   const kinds: { side: Seat[]; sideMaximises: boolean; stop?: boolean }[] = [
