@@ -7,9 +7,11 @@
  * bounds at trick boundaries: an entry covers every position with the same
  * suit lengths whose top cards (down to the lowest rank that decided a trick
  * or a bound) sit in the same hands. Cut-offs come from the table, quick
- * tricks (the leader's top cards, or a team-mate's reached through an entry)
- * and runs of top trumps. Touching cards in one hand are equivalent: the
- * lowest is tried first, the others only where a node has to try everything
+ * tricks (the leader's top cards, a team-mate's reached through an entry, or
+ * the leader's and then its partner's), runs of top trumps, and a side that
+ * must take every trick left while an opponent keeps a suit's top card.
+ * Touching cards in one hand are equivalent: the lowest is tried first, the
+ * others only where a node has to try everything
  * and its relevant cards do not yet reach down to the run (skipping them
  * outright let a table entry serve positions where the run is split by an
  * opponent's card: wrong values, mostly where players duck). Moves are ordered
@@ -219,6 +221,8 @@ export class DoubleDummy {
   private readonly winSuit = new Int8Array(MAX_DEPTH + 1).fill(-1);
   private readonly winBit = new Int32Array(MAX_DEPTH + 1);
   nodes = 0;
+  /** Per seat, its one team-mate when its team is a pair, else -1. */
+  private readonly partner: number[];
   private readonly deadline: number;
   private readonly exactTable: boolean;
   /** Cards played since the root: the move buffer slot of the current node. */
@@ -244,6 +248,7 @@ export class DoubleDummy {
     this.ow = s.takenOthers;
     this.leader = s.leader;
     this.firstPending = s.firstTrick;
+    this.partner = [0, 1, 2, 3].map((p) => this.partnerOf(p));
     // Replay the trick in progress onto the trick arrays (its cards are already out of the hands).
     for (const m of s.trickMoves) {
       const i = this.tLen++;
@@ -530,51 +535,9 @@ export class DoubleDummy {
         if (best < 0) best = ((d >> 8) & 127) - 1;
       }
     }
+    const verdict = this.boundVerdict(t, rb);
+    if (verdict >= 0) return verdict === 1;
     const p = this.leader;
-    if (this.wantsTrick(p)) {
-      // Tricks the leader can cash at once bound the result from one side.
-      // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
-      const need = this.maxSide[p] ? t : this.tricksLeft() - t + 1;
-      if (this.quickTricks(p, rb, 0) >= need) {
-        this.quickTricks(p, rb, need);
-        return this.maxSide[p]!;
-      }
-      // Or lead to a team-mate's top card and let the team-mate cash from there.
-      for (let o = 0; o < 4; o++) {
-        if (o === p || !this.sameTeam(p, o)) continue;
-        const entry = this.entrySuit(p, o);
-        if (entry < 0 || this.quickTricks(o, rb, 0) < need) continue;
-        this.quickTricks(o, rb, need);
-        this.relTop(rb, entry, 1);
-        return this.maxSide[p]!;
-      }
-    }
-    // Top trumps in one hand each win a trick sooner or later, unless another seat's led joker
-    // can make their holder throw one away (a trump beats a led joker under the house rule).
-    if (this.trump >= 0 && !this.capsActive) {
-      const h = this.hand, tr = this.trump;
-      let seq = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
-      let owner = 0;
-      if (seq !== 0) while (!(h[owner * 4 + tr]! & highBit(seq))) owner++;
-      const othersJokers = this.jok[0]! + this.jok[1]! + this.jok[2]! + this.jok[3]! - this.jok[owner]!;
-      if (seq !== 0 && (othersJokers === 0 || this.jokerTrumpable)) {
-        let top = highBit(seq);
-        let k = 0;
-        while (seq !== 0 && h[owner * 4 + tr]! & top) {
-          k++;
-          seq ^= top;
-          top = highBit(seq);
-        }
-        if (this.counted[owner] && this.maxSide[owner] && k >= t) {
-          this.relTop(rb, tr, k);
-          return true;
-        }
-        if (!this.counted[owner] && !this.maxSide[owner] && this.tricksLeft() - k < t) {
-          this.relTop(rb, tr, k);
-          return false;
-        }
-      }
-    }
     const depth = this.ply;
     const n = this.generate(p, depth, true);
     const base = depth * MOVES_PER_NODE;
@@ -610,6 +573,85 @@ export class DoubleDummy {
     }
     this.store(bucket, check, result, t, found, rb);
     return result;
+  }
+
+  /**
+   * Whether the counted seats can make `t` more tricks, from bounds alone at a trick boundary:
+   * 1 yes, 0 no, -1 unknown (search). Marks in rel[rb..] the cards whose places the verdict used.
+   */
+  private boundVerdict(t: number, rb: number): number {
+    const p = this.leader;
+    const left = this.tricksLeft();
+    const yes = this.maxSide[p] ? 1 : 0;
+    if (this.wantsTrick(p)) {
+      // Tricks the leader can cash at once bound the result from one side.
+      // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
+      const need = this.maxSide[p] ? t : left - t + 1;
+      const qL = this.quickTricks(p, rb, 0);
+      if (qL >= need) {
+        this.quickTricks(p, rb, need);
+        return yes;
+      }
+      const kL = this.kLead;
+      kL.set(this.qk);
+      // Or lead to a team-mate's top card and let the team-mate cash from there, or (a pair) first
+      // cash the leader's own top cards, then cross.
+      for (let o = 0; o < 4; o++) {
+        if (o === p || !this.sameTeam(p, o)) continue;
+        const entry = this.entrySuit(p, o);
+        if (entry < 0) continue;
+        const qM = this.quickTricks(o, rb, 0);
+        if (qM >= need) {
+          this.quickTricks(o, rb, need);
+          this.relTop(rb, entry, 1);
+          return yes;
+        }
+        if (qL > 0 && qM > 0 && qL + qM >= need && o === this.partner[p] && this.cashThenCross(o, entry, qL, rb, need) >= need) return yes;
+      }
+    }
+    if (!this.capsActive) {
+      // A side that must take every trick left, while the other holds a top card it can keep for its suit.
+      if (t === left && this.cannotTakeAll(true, left, rb)) return 0;
+      if (t === 1 && this.cannotTakeAll(false, left, rb)) return 1;
+      // Top trumps in one hand each win a trick sooner or later, unless another seat's led joker
+      // can make their holder throw one away (a trump beats a led joker under the house rule).
+      if (this.trump >= 0) {
+        const h = this.hand, tr = this.trump;
+        let seq = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
+        let owner = 0;
+        if (seq !== 0) while (!(h[owner * 4 + tr]! & highBit(seq))) owner++;
+        const othersJokers = this.jok[0]! + this.jok[1]! + this.jok[2]! + this.jok[3]! - this.jok[owner]!;
+        if (seq !== 0 && (othersJokers === 0 || this.jokerTrumpable)) {
+          let top = highBit(seq);
+          let k = 0;
+          while (seq !== 0 && h[owner * 4 + tr]! & top) {
+            k++;
+            seq ^= top;
+            top = highBit(seq);
+          }
+          if (this.counted[owner] && this.maxSide[owner] && k >= t) {
+            this.relTop(rb, tr, k);
+            return 1;
+          }
+          if (!this.counted[owner] && !this.maxSide[owner] && left - k < t) {
+            this.relTop(rb, tr, k);
+            return 0;
+          }
+        }
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * For tests: at a trick boundary, the bounds' verdict on "can the counted seats make `t` more
+   * tricks?" without a search (true, false, or undefined when the bounds do not decide).
+   */
+  boundsSay(t: number): boolean | undefined {
+    if (this.tLen !== 0) throw new Error("boundsSay: only at a trick boundary");
+    if (t <= 0 || t > this.maxMore()) return t <= 0;
+    const v = this.boundVerdict(t, this.ply * 4);
+    return v < 0 ? undefined : v === 1;
   }
 
   /** Records the answer for every position sharing this one's relevant top cards. */
@@ -757,6 +799,8 @@ export class DoubleDummy {
     }
     let q = 0;
     if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps))) q += this.jok[L]!;
+    this.qJokers = q;
+    this.qk.fill(0);
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s]!;
       if (mine === 0) continue;
@@ -779,7 +823,102 @@ export class DoubleDummy {
       // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
       if (q < need) this.relTop(rb, s, k);
       q += k;
+      this.qk[s] = k;
     }
+    return q;
+  }
+
+  /**
+   * Can the counted seats (or, with `counted` false, the others) surely not take all `left` tricks?
+   * This side must hold no trump (to ruff) and no joker (a joker may be played instead of following
+   * suit). Let a seat W of the other side, one that wants this side to fall short, hold the top card
+   * of suit s. W can keep that card to the end and play it whenever s is led, winning: so if this side
+   * takes every trick, none is led in s while W holds it, and every trick is won by a card of another
+   * suit. Each hand of this side still holding a suit follows every trick led in it, so the side wins
+   * at most its longest holding there. When those maxima over the other suits add up to fewer than
+   * `left`, the other side takes a trick. Only W's top card of s is relevant (lengths are the
+   * bucket's). A called card in s could make W play another card of s: no such s.
+   */
+  private cannotTakeAll(counted: boolean, left: number, rb: number): boolean {
+    const h = this.hand, tr = this.trump;
+    for (let o = 0; o < 4; o++) if (this.counted[o] === counted && (this.jok[o]! > 0 || (tr >= 0 && h[o * 4 + tr]! !== 0))) return false;
+    let total = 0;
+    const cap = this.qk;
+    for (let s = 0; s < 4; s++) {
+      let most = 0;
+      for (let o = 0; o < 4; o++) if (this.counted[o] === counted) most = Math.max(most, popcount(h[o * 4 + s]!));
+      cap[s] = most;
+      total += most;
+    }
+    for (let s = 0; s < 4; s++) {
+      if (total - cap[s]! >= left) continue;
+      const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
+      if (seq === 0 || (s === this.calledSuit && seq & this.calledBit)) continue;
+      const top = highBit(seq);
+      let w = 0;
+      while (!(h[w * 4 + s]! & top)) w++;
+      // W must want this side to fall short: its keeping the card is a choice.
+      if (this.counted[w] === counted || this.maxSide[w] !== !counted) continue;
+      this.relTop(rb, s, 1);
+      return true;
+    }
+    return false;
+  }
+
+  /** Per suit, the tricks the last quickTricks() call counted there, and what it counted for jokers. */
+  private readonly qk = new Int8Array(4);
+  private qJokers = 0;
+
+  /** quickTricks()'s per-suit counts for the leader, kept while a team-mate's are counted. */
+  private readonly kLead = new Int8Array(4);
+
+  /** The one team-mate of seat p when its team is a pair (two seats), else -1. */
+  private partnerOf(p: number): number {
+    let mate = -1;
+    for (let o = 0; o < 4; o++) {
+      if (o === p || !this.sameTeam(p, o)) continue;
+      if (mate >= 0) return -1;
+      mate = o;
+    }
+    return mate;
+  }
+
+  /**
+   * Tricks leader L cashes from the top in its own suits (its jokers left aside: opponents' discards
+   * on them could shorten a suit they then ruff), and then team-mate M after L leads it an entry:
+   * M's top cards in the suits L did not cash. M follows L's suits with its cards there and, once
+   * void, discards cards it does not need (neither its winners nor trumps, which would overtake
+   * L's winner); opponents holding trumps follow to all of L's tricks (quickTricks cuts a run to
+   * their length), so their lengths in M's suits are unchanged. 0 when the plan does not hold.
+   * Called right after quickTricks(M) (qk, qJokers), with L's per suit in kLead and the entry suit.
+   * When it reaches `need`, marks the top cards of every suit it counts (and the entry) as relevant.
+   */
+  private cashThenCross(M: number, entry: number, qL: number, rb: number, need: number): number {
+    const h = this.hand, kL = this.kLead;
+    const kL0 = kL[0]!, kL1 = kL[1]!, kL2 = kL[2]!, kL3 = kL[3]!;
+    const jM = this.qJokers;
+    let q = qL + jM, follows = 0;
+    for (let s = 0; s < 4; s++) {
+      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
+      const len = popcount(h[M * 4 + s]!);
+      if (kL > 0) follows += Math.min(kL, len);
+      else q += this.qk[s]!;
+    }
+    if (q === qL) return 0;
+    // M's spare cards for its discards on L's tricks: neither needed winners nor trumps nor cards of L's suits.
+    let spare = this.jok[M]! - jM;
+    for (let s = 0; s < 4; s++) {
+      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
+      if (kL === 0 && s !== this.trump) spare += popcount(h[M * 4 + s]!) - this.qk[s]!;
+    }
+    if (qL - follows > spare) return 0;
+    if (q < need) return q;
+    for (let s = 0; s < 4; s++) {
+      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
+      if (kL > 0) this.relTop(rb, s, kL);
+      else if (this.qk[s]! > 0) this.relTop(rb, s, this.qk[s]!);
+    }
+    this.relTop(rb, entry, 1);
     return q;
   }
 
@@ -796,6 +935,8 @@ export class DoubleDummy {
       if (mineL === 0 || (s === this.calledSuit && mineL & this.calledBit)) continue;
       const top = highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!);
       if ((h[o * 4 + s]! & top) === 0) continue;
+      // The first lead of the called suit makes its holder play the called card, not the top one.
+      if (s === this.calledSuit && (h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) & this.calledBit && top !== this.calledBit) continue;
       let safe = true;
       if (this.trump >= 0 && s !== this.trump)
         for (let x = 0; x < 4; x++)
