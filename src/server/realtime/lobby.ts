@@ -305,6 +305,8 @@ export class TableHub {
       unloaded++;
       await this.opts.store.releaseLease(id, this.opts.owner).catch((err: unknown) => log.warn({ tableId: id, err: errText(err) }, "lease of an idle table not released"));
     }
+    // Rooms that left otherwise (given up to another process) start their idle time afresh if they come back.
+    for (const id of this.idleSince.keys()) if (!this.rooms.has(id)) this.idleSince.delete(id);
     return unloaded;
   }
 
