@@ -74,6 +74,20 @@ const cpuMs = (c0: NodeJS.CpuUsage) => {
   const c = process.cpuUsage(c0);
   return (c.user + c.system) / 1000;
 };
+
+/** One position solved exactly within the cap: its tricks (null when capped), CPU and wall time, and nodes. */
+function timedSolve(position: Parameters<typeof createSearch>[0]) {
+  const t0 = performance.now(), c0 = process.cpuUsage();
+  const dd = createSearch(position, { deadline: t0 + CAP_MS });
+  let tricks: number | null;
+  try {
+    tricks = dd.value();
+  } catch (e) {
+    if (!(e instanceof SearchAborted)) throw e;
+    tricks = null;
+  }
+  return { tricks, ms: cpuMs(c0), wallMs: performance.now() - t0, nodes: dd.nodes };
+}
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(0)} ms`);
 /** Nearest-rank percentile. */
 const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
@@ -96,23 +110,11 @@ if (runDeals) {
     let nodes = 0, capped = 0;
     for (let i = 0; i < DEALS; i++) {
       const deal = dealFromSeed(`solver-bench-${i}`, makeDeck(0), 0);
-      const t0 = performance.now(), c0 = process.cpuUsage();
-      const dd = createSearch(
-        { hands: deal.hands, trick: null, leader: 1, rules: { trump: k.trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3], sideMaximises: k.max },
-        { deadline: t0 + CAP_MS },
-      );
-      let tricks: number | string;
-      try {
-        tricks = dd.value();
-      } catch (e) {
-        if (!(e instanceof SearchAborted)) throw e;
-        tricks = "capped";
-        capped++;
-      }
-      const ms = cpuMs(c0);
-      times.push(ms);
-      nodes += dd.nodes;
-      if (process.env.BENCH_VERBOSE) console.log(`  deal ${i} ${k.kind}: ${tricks} tricks, ${dd.nodes} nodes, ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
+      const r = timedSolve({ hands: deal.hands, trick: null, leader: 1, rules: { trump: k.trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3], sideMaximises: k.max });
+      if (r.tricks === null) capped++;
+      times.push(r.ms);
+      nodes += r.nodes;
+      if (process.env.BENCH_VERBOSE) console.log(`  deal ${i} ${k.kind}: ${r.tricks ?? "capped"} tricks, ${r.nodes} nodes, ${fmt(r.ms)} (wall ${fmt(r.wallMs)})`);
     }
     const total = times.reduce((a, b) => a + b, 0);
     summary.push(line(`deal ${k.kind}`, times, `, ${(nodes / total / 1000).toFixed(2)} M nodes/s${capped ? `, ${capped} capped` : ""}`));
@@ -199,18 +201,10 @@ if (runAnalysis) {
         if (!opening.ok) throw new Error(`${variant}: ${opening.error.message}`);
         let dealNote = "";
         if (opening.value && MAX_CARDS >= 13) {
-          const t0 = performance.now(), c0 = process.cpuUsage();
-          const dd = createSearch(opening.value, { deadline: t0 + CAP_MS });
-          try {
-            dealNote = `deal ${dd.value()} tricks`;
-          } catch (e) {
-            if (!(e instanceof SearchAborted)) throw e;
-            dealNote = "deal capped";
-            dealsCapped++;
-          }
-          const ms = cpuMs(c0);
-          dealTimes.push(ms);
-          dealNote += ` ${fmt(ms)} (${(dd.nodes / 1e6).toFixed(2)} M nodes, wall ${fmt(performance.now() - t0)}); `;
+          const r = timedSolve(opening.value);
+          if (r.tricks === null) dealsCapped++;
+          dealTimes.push(r.ms);
+          dealNote = `${r.tricks === null ? "deal capped" : `deal ${r.tricks} tricks`} ${fmt(r.ms)} (${(r.nodes / 1e6).toFixed(2)} M nodes, wall ${fmt(r.wallMs)}); `;
         }
         const t0 = performance.now(), c0 = process.cpuUsage();
         const res = analyzePlay(input, { deadline: t0 + CAP_MS, maxHandSize: MAX_CARDS });
