@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { replayMatch } from "@/server/modules/matches/lifecycle";
-import { closeTestDb, createTestUser, testDb } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testDb, testPool } from "@/server/test/helpers";
 import { PrismaTableStore } from "./prisma-store";
 import type { StoredAction } from "./store";
 import * as engine from "@/engine";
@@ -32,7 +32,8 @@ function nextAction(rec: Awaited<ReturnType<PrismaTableStore["getTable"]>>, done
 
 describe("grouped action writes", () => {
   it("twenty tables' actions sent at once are stored by few statements, every one in order and none twice", async () => {
-    const store = new PrismaTableStore(testDb());
+    // Through the pg pool, as the live server writes.
+    const store = new PrismaTableStore(testDb(), { pool: testPool() });
     const tables = await Promise.all(Array.from({ length: 20 }, () => playingTable(store, "group-owner")));
     const done = new Map(tables.map((t) => [t.id, [] as StoredAction[]]));
     const before = { ...store.appendStats };
@@ -54,27 +55,59 @@ describe("grouped action writes", () => {
     }
   }, 180_000);
 
-  it("in one statement each table's guard holds alone: a stale version or a foreign lease is a conflict, the others are stored, a repeat is a success", async () => {
-    const store = new PrismaTableStore(testDb());
-    const [a, b, c] = await Promise.all([playingTable(store, "me"), playingTable(store, "me"), playingTable(store, "me")]);
-    const first = nextAction(a, []);
-    expect(await store.appendAction(a!.id, first, Date.now(), "me")).toBe("ok");
-    const results = await Promise.all([
-      store.appendAction(a!.id, first, Date.now(), "me"), // the same action again (its answer was lost): ok
-      store.appendAction(b!.id, { ...nextAction(b, []), seq: 2 }, Date.now(), "me"), // a version ahead of the table: conflict
-      store.appendAction(c!.id, nextAction(c, []), Date.now(), "someone-else"), // not the lease holder: conflict
-    ]);
-    expect(results).toEqual(["ok", "conflict", "conflict"]);
-    expect(await store.loadActions(a!.id)).toEqual([first]);
-    expect(await store.loadActions(b!.id)).toEqual([]);
-    expect(await store.loadActions(c!.id)).toEqual([]);
-    // And the next action at `a` with a new hand's owners is stored with them.
-    const second = nextAction(a, [first]);
-    const at = Date.now() - 12_345;
-    expect(await store.appendAction(a!.id, second, at, "me", ["x", null, null, null])).toBe("ok");
-    const row = (await store.getTable(a!.id))!;
-    expect(row.handOwners).toEqual(["x", null, null, null]);
-    expect(row.lastActionAt).toBe(at);
+  for (const via of ["Prisma's query path", "the pg pool"] as const)
+    it(`in one statement each table's guard holds alone (${via}): a stale version or a foreign lease is a conflict, the others are stored, a repeat is a success`, async () => {
+      const store = new PrismaTableStore(testDb(), via === "the pg pool" ? { pool: testPool() } : {});
+      const [a, b, c] = await Promise.all([playingTable(store, "me"), playingTable(store, "me"), playingTable(store, "me")]);
+      const first = nextAction(a, []);
+      expect(await store.appendAction(a!.id, first, Date.now(), "me")).toBe("ok");
+      const results = await Promise.all([
+        store.appendAction(a!.id, first, Date.now(), "me"), // the same action again (its answer was lost): ok
+        store.appendAction(b!.id, { ...nextAction(b, []), seq: 2 }, Date.now(), "me"), // a version ahead of the table: conflict
+        store.appendAction(c!.id, nextAction(c, []), Date.now(), "someone-else"), // not the lease holder: conflict
+      ]);
+      expect(results).toEqual(["ok", "conflict", "conflict"]);
+      expect(await store.loadActions(a!.id)).toEqual([first]);
+      expect(await store.loadActions(b!.id)).toEqual([]);
+      expect(await store.loadActions(c!.id)).toEqual([]);
+      // And the next action at `a` with a new hand's owners is stored with them.
+      const second = nextAction(a, [first]);
+      const at = Date.now() - 12_345;
+      expect(await store.appendAction(a!.id, second, at, "me", { handOwners: ["x", null, null, null] })).toBe("ok");
+      const row = (await store.getTable(a!.id))!;
+      expect(row.handOwners).toEqual(["x", null, null, null]);
+      expect(row.lastActionAt).toBe(at);
+    }, 60_000);
+
+  it("a watched table's write does not wait behind computer-only tables' writes", async () => {
+    const db = testDb();
+    const store = new PrismaTableStore(db, { pool: testPool(), appendsInFlight: { watched: 1, unwatched: 1 } });
+    const [blocked, queued, watched] = await Promise.all([playingTable(store, "lanes"), playingTable(store, "lanes"), playingTable(store, "lanes")]);
+    // Another transaction holds the first table's row, so the computer-only lane's one statement waits on it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM "Table" WHERE id = ${blocked!.id} FOR UPDATE`;
+      locked();
+      await held;
+    }, { timeout: 60_000 });
+    await isLocked;
+    const slow = store.appendAction(blocked!.id, nextAction(blocked, []), Date.now(), "lanes");
+    await new Promise((r) => setTimeout(r, 50)); // that statement is in flight, holding the lane's slot
+    const behind = store.appendAction(queued!.id, nextAction(queued, []), Date.now(), "lanes");
+    let behindDone = false;
+    void behind.then(() => (behindDone = true));
+    try {
+      const stillWaiting = new Promise((r) => setTimeout(() => r("still waiting"), 10_000));
+      expect(await Promise.race([store.appendAction(watched!.id, nextAction(watched, []), Date.now(), "lanes", { watched: true }), stillWaiting])).toBe("ok");
+      expect(behindDone).toBe(false);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await Promise.all([slow, behind])).toEqual(["ok", "ok"]);
   }, 60_000);
 
   it("leases of many tables are renewed by one statement; a table that is not there is not held", async () => {

@@ -7,14 +7,17 @@
  * Group commit: the actions of many tables that arrive while a write is in
  * flight go together in the next statement (one round trip and one commit
  * for all), and each caller hears back only once that statement committed.
+ * Tables somebody has open are written in statements of their own, so a
+ * person's move never waits behind a batch of computer-only tables.
  */
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
+import type pg from "pg";
 import { Prisma, type PrismaClient } from "@/generated/prisma/client";
 import type { Action, Seat } from "@/engine/types";
 import { TRICK_PAUSE_MS, type SeatOccupant, type TableStatus } from "@/protocol";
 import { GLOBAL_SCOPE, tableRatingChanges } from "@/server/modules/ratings/service";
-import { emptySeats, type AppendResult, type FinishedMatch, type LobbyPage, type LobbyQuery, type NewTable, type StoredAction, type TableRecord, type TableStore } from "./store";
+import { emptySeats, type AppendOptions, type AppendResult, type FinishedMatch, type LobbyPage, type LobbyQuery, type NewTable, type StoredAction, type TableRecord, type TableStore } from "./store";
 import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
 
@@ -25,10 +28,31 @@ export interface PrismaTableStoreOptions {
    * liveness lock (liveness.ts).
    */
   readonly soleProcess?: boolean;
-  /** Statements of grouped actions in flight at once (default 4); the actions arriving meanwhile wait for the next one. */
-  readonly appendsInFlight?: number;
+  /**
+   * Statements of grouped actions in flight at once per lane (default 4 for
+   * watched tables, 1 for the others: fewer, larger statements); the actions
+   * arriving meanwhile wait for the next one.
+   */
+  readonly appendsInFlight?: { readonly watched?: number; readonly unwatched?: number };
   /** Most actions in one statement (default 500). */
   readonly appendBatchMax?: number;
+  /**
+   * The pg pool under the Prisma client: the grouped action writes, the
+   * hottest statement, then go to it directly, without Prisma's query path.
+   */
+  readonly pool?: pg.Pool;
+}
+
+/**
+ * A queue of actions waiting for their statement. Watched tables (somebody
+ * has them open) and the others go in separate statements, so a person's
+ * action never waits behind a batch of computer-only tables' writes.
+ */
+interface Lane {
+  pending: PendingAppend[];
+  inFlight: number;
+  flushQueued: boolean;
+  readonly maxInFlight: number;
 }
 
 interface PendingAppend {
@@ -95,16 +119,41 @@ const toRecord = (r: TableRow, ranked: { userIds: string[]; scope: string } | nu
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
+/**
+ * The grouped action write: one row per table, as parallel arrays (one
+ * statement text for any batch size). Each table's version moves only if it
+ * is still the expected one and the lease holder writes, and its event row
+ * is inserted only if it moved.
+ */
+const APPEND_SQL = `
+  WITH input ("tableId", "seq", "seat", "action", "byBot", "at", "owners", "leaseOwner") AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]::jsonb[], $5::boolean[], $6::timestamp(3)[], $7::text[]::jsonb[], $8::text[])
+  ),
+  moved AS (
+    UPDATE "Table" AS t SET "seq" = i."seq", "lastActionAt" = i."at", "updatedAt" = i."at",
+      "handOwners" = COALESCE(i."owners", t."handOwners")
+    FROM input AS i
+    WHERE t."id" = i."tableId" AND t."seq" = i."seq" - 1 AND t."leaseOwner" = i."leaseOwner"
+    RETURNING t."id"
+  )
+  INSERT INTO "TableEvent" ("tableId", "seq", "seat", "action", "byBot", "createdAt")
+  SELECT i."tableId", i."seq", i."seat", i."action", i."byBot", i."at" FROM input AS i JOIN moved AS m ON m."id" = i."tableId"
+  RETURNING "tableId"`;
+
+/** Actions wait, and a statement slot is free. */
+const canFlush = (lane: Lane) => lane.pending.length > 0 && lane.inFlight < lane.maxInFlight;
+
 export class PrismaTableStore implements TableStore {
-  private pending: PendingAppend[] = [];
-  private inFlight = 0;
-  private flushQueued = false;
+  private readonly lanes: { readonly watched: Lane; readonly unwatched: Lane };
   readonly appendStats: AppendStats = { statements: 0, actions: 0 };
 
   constructor(
     private readonly db: PrismaClient,
     private readonly opts: PrismaTableStoreOptions = {},
-  ) {}
+  ) {
+    const lane = (maxInFlight: number): Lane => ({ pending: [], inFlight: 0, flushQueued: false, maxInFlight });
+    this.lanes = { watched: lane(opts.appendsInFlight?.watched ?? 4), unwatched: lane(opts.appendsInFlight?.unwatched ?? 1) };
+  }
 
   /** SQL: the lease of the Table row is free for `owner` (none, run out, its own, or its holder is gone). */
   private leaseFree(owner: string, now: number): Prisma.Sql {
@@ -204,54 +253,50 @@ export class PrismaTableStore implements TableStore {
     await this.db.table.update({ where: { id: tableId }, data: { seats: json(seats) }, select: { id: true } });
   }
 
-  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult> {
+  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, opts: AppendOptions = {}): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
-      const owners = handOwners ? JSON.stringify(handOwners) : null;
-      this.pending.push({ tableId, action, at: new Date(at), leaseOwner, owners, resolve, reject });
-      this.flushSoon();
+      const owners = opts.handOwners ? JSON.stringify(opts.handOwners) : null;
+      const lane = opts.watched ? this.lanes.watched : this.lanes.unwatched;
+      lane.pending.push({ tableId, action, at: new Date(at), leaseOwner, owners, resolve, reject });
+      this.flushSoon(lane);
     });
   }
 
-  /** Actions wait, and a statement slot is free. */
-  private get canFlush(): boolean {
-    return this.pending.length > 0 && this.inFlight < (this.opts.appendsInFlight ?? 4);
-  }
-
-  /** Sends the waiting actions after the current turn of the event loop, when a statement slot is free. */
-  private flushSoon(): void {
-    if (this.flushQueued || !this.canFlush) return;
-    this.flushQueued = true;
+  /** Sends the lane's waiting actions after the current turn of the event loop, when a statement slot is free. */
+  private flushSoon(lane: Lane): void {
+    if (lane.flushQueued || !canFlush(lane)) return;
+    lane.flushQueued = true;
     setImmediate(() => {
-      this.flushQueued = false;
-      this.flush();
+      lane.flushQueued = false;
+      this.flush(lane);
     });
   }
 
-  private flush(): void {
-    if (!this.canFlush) return;
+  private flush(lane: Lane): void {
+    if (!canFlush(lane)) return;
     // One action per table per statement (a room waits for its write before the next, so this is the rule anyway).
     const max = this.opts.appendBatchMax ?? 500;
     const batch: PendingAppend[] = [];
     const rest: PendingAppend[] = [];
     const tables = new Set<string>();
-    for (const p of this.pending) {
+    for (const p of lane.pending) {
       if (batch.length < max && !tables.has(p.tableId)) {
         tables.add(p.tableId);
         batch.push(p);
       } else rest.push(p);
     }
-    this.pending = rest;
-    this.inFlight++;
+    lane.pending = rest;
+    lane.inFlight++;
     this.appendBatch(batch)
       .then(
         (results) => batch.forEach((p, i) => p.resolve(results[i]!)),
         (err: unknown) => batch.forEach((p) => p.reject(err)),
       )
       .finally(() => {
-        this.inFlight--;
-        this.flushSoon();
+        lane.inFlight--;
+        this.flushSoon(lane);
       });
-    this.flushSoon();
+    this.flushSoon(lane);
   }
 
   /**
@@ -263,22 +308,19 @@ export class PrismaTableStore implements TableStore {
   private async appendBatch(batch: readonly PendingAppend[]): Promise<AppendResult[]> {
     this.appendStats.statements++;
     this.appendStats.actions += batch.length;
-    const rows = batch.map(
-      (p) =>
-        Prisma.sql`(${p.tableId}::text, ${p.action.seq}::int, ${p.action.seat}::int, ${JSON.stringify(p.action.action)}::jsonb, ${p.action.byBot}::boolean, ${p.at}::timestamp(3), ${p.owners}::jsonb, ${p.leaseOwner}::text)`,
-    );
-    const inserted = await this.db.$queryRaw<{ tableId: string }[]>`
-      WITH input ("tableId", "seq", "seat", "action", "byBot", "at", "owners", "leaseOwner") AS (VALUES ${Prisma.join(rows)}),
-      moved AS (
-        UPDATE "Table" AS t SET "seq" = i."seq", "lastActionAt" = i."at", "updatedAt" = i."at",
-          "handOwners" = COALESCE(i."owners", t."handOwners")
-        FROM input AS i
-        WHERE t."id" = i."tableId" AND t."seq" = i."seq" - 1 AND t."leaseOwner" = i."leaseOwner"
-        RETURNING t."id"
-      )
-      INSERT INTO "TableEvent" ("tableId", "seq", "seat", "action", "byBot", "createdAt")
-      SELECT i."tableId", i."seq", i."seat", i."action", i."byBot", i."at" FROM input AS i JOIN moved AS m ON m."id" = i."tableId"
-      RETURNING "tableId"`;
+    const values = [
+      batch.map((p) => p.tableId),
+      batch.map((p) => p.action.seq),
+      batch.map((p) => p.action.seat),
+      batch.map((p) => JSON.stringify(p.action.action)),
+      batch.map((p) => p.action.byBot),
+      batch.map((p) => p.at.toISOString()),
+      batch.map((p) => p.owners),
+      batch.map((p) => p.leaseOwner),
+    ];
+    const inserted = this.opts.pool
+      ? (await this.opts.pool.query<{ tableId: string }>(APPEND_SQL, values)).rows
+      : await this.db.$queryRawUnsafe<{ tableId: string }[]>(APPEND_SQL, ...values);
     const stored = new Set(inserted.map((r) => r.tableId));
     return Promise.all(batch.map((p) => (stored.has(p.tableId) ? ("ok" as const) : this.alreadyStored(p.tableId, p.action))));
   }

@@ -405,7 +405,7 @@ export class TableRoom {
     const dealt = step.events.some((e) => e.type === "handDealt") ? seating.ownersAtDeal(this.rec) : undefined;
     let res;
     try {
-      res = await this.persist("action", () => this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner, dealt));
+      res = await this.persist("action", () => this.deps.store.appendAction(this.rec.id, stored, at, this.deps.owner, { handOwners: dealt, watched: this.conns.size > 0 }));
     } catch (err) {
       if (err instanceof RoomClosedError) return fail("table/busy", "The table is moving to another server; try again.");
       throw err;

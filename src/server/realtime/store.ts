@@ -140,6 +140,13 @@ export interface FinishedMatch {
 
 export type AppendResult = "ok" | "conflict";
 
+export interface AppendOptions {
+  /** When the action dealt a new hand: whose cards each seat's are, stored with it. */
+  readonly handOwners?: readonly (string | null)[];
+  /** Somebody has the table open: the write goes ahead of computer-only tables' writes. */
+  readonly watched?: boolean;
+}
+
 /** Was the finished match stored now, or already (a retried or resumed finish)? An abandoned table is never recorded. */
 export type FinishResult = "recorded" | "already-recorded" | "no-such-table" | "abandoned";
 
@@ -162,11 +169,10 @@ export interface TableStore {
   /**
    * Appends one action and moves the table to `action.seq`, in one transaction,
    * only if the table is still at `action.seq - 1` and this process holds its lease.
-   * `handOwners`, when the action dealt a new hand, is stored with it.
    * Idempotent: when the same action is already stored at `action.seq` (an
    * earlier attempt committed but its answer was lost), the answer is "ok".
    */
-  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult>;
+  appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, opts?: AppendOptions): Promise<AppendResult>;
   /**
    * The finishing step (see modules/matches/lifecycle.ts): stores the finished
    * match and marks the table finished, in one transaction; a second call for
@@ -277,7 +283,7 @@ export class MemoryTableStore implements TableStore {
     const handOwners = seats.map((s) => (s?.kind === "human" ? s.userId : null));
     this.tables.set(tableId, start ? { ...t, seats, seed: start.seed, status: "playing", lastActionAt: start.at, handOwners } : { ...t, seats });
   }
-  async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, handOwners?: readonly (string | null)[]): Promise<AppendResult> {
+  async appendAction(tableId: string, action: StoredAction, at: number, leaseOwner: string, { handOwners }: AppendOptions = {}): Promise<AppendResult> {
     this.fault("appendAction");
     const t = this.mustGet(tableId);
     const lease = this.leases.get(tableId);
