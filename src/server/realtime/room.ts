@@ -79,7 +79,6 @@ export const BOT_NAMES = ["Computer A", "Computer B", "Computer C", "Computer D"
 
 export class TableRoom {
   private state: MatchState | null;
-  private readonly actions: StoredAction[];
   /** Users who opened this private table with its invite code. */
   private readonly admitted = new Set<string>();
   private readonly conns = new Map<string, Conn>();
@@ -117,8 +116,8 @@ export class TableRoom {
     actions: readonly StoredAction[],
     private readonly deps: RoomDeps,
   ) {
+    // The actions are replayed, not kept: a long match's history (several hundred kB) is read back from the store once, when it ends.
     this.state = replayMatch(rec, actions);
-    this.actions = actions.slice();
     this.away = rec.seats.map(() => false);
     this.backAt = rec.seats.map(() => 0);
     this.version = deps.now() * 1000;
@@ -416,7 +415,6 @@ export class TableRoom {
       return fail("table/busy", "The table is being driven elsewhere; try again.");
     }
     this.state = step.state;
-    this.actions.push(stored);
     if (step.events.some((e) => e.type === "trickWon")) this.lastTrick = { seq: stored.seq, at };
     const prevOwners = this.rec.handOwners;
     this.rec = { ...this.rec, seq: stored.seq, lastActionAt: at, ...(dealt ? { handOwners: dealt } : {}) };
@@ -437,8 +435,10 @@ export class TableRoom {
   private async finishStep(): Promise<void> {
     const state = this.state;
     if (!state?.over || this.rec.status !== "playing") return;
-    const match = finishedMatchOf(this.rec, this.actions, state, this.rec.lastActionAt);
-    const outcome = await this.persist("finish", () => this.deps.store.finishMatch(match));
+    const rec = this.rec;
+    const outcome = await this.persist("finish", async () =>
+      this.deps.store.finishMatch(finishedMatchOf(rec, await this.deps.store.loadActions(rec.id), state, rec.lastActionAt)),
+    );
     if (outcome === "already-recorded") log.info({ tableId: this.rec.id }, "match was already recorded");
     // Abandoned elsewhere before this finish (it never is recorded then).
     this.rec = { ...this.rec, status: outcome === "abandoned" ? "abandoned" : "finished" };
