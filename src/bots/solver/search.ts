@@ -594,6 +594,8 @@ export class DoubleDummy {
       }
       const kL = this.kLead;
       kL.set(this.qk);
+      // The leader's tricks in its suits alone: its jokers are not cashed before a cross (see cashThenCross).
+      const qLSuits = qL - this.qJokers;
       // Or lead to a team-mate's top card and let the team-mate cash from there, or (a pair) first
       // cash the leader's own top cards, then cross.
       for (let o = 0; o < 4; o++) {
@@ -606,7 +608,7 @@ export class DoubleDummy {
           this.relTop(rb, entry, 1);
           return yes;
         }
-        if (qL > 0 && qM > 0 && qL + qM >= need && o === this.partner[p] && this.cashThenCross(o, entry, qL, rb, need) >= need) return yes;
+        if (qLSuits > 0 && qM > 0 && qLSuits + qM >= need && o === this.partner[p] && this.cashThenCross(o, entry, qLSuits, rb, need) >= need) return yes;
       }
     }
     if (!this.capsActive) {
@@ -884,8 +886,8 @@ export class DoubleDummy {
   }
 
   /**
-   * Tricks leader L cashes from the top in its own suits (its jokers left aside: opponents' discards
-   * on them could shorten a suit they then ruff), and then team-mate M after L leads it an entry:
+   * Tricks leader L cashes from the top in its own suits, `qL` (its jokers left aside: opponents'
+   * discards on them could shorten a suit they then ruff), and then team-mate M after L leads it an entry:
    * M's top cards in the suits L did not cash. M follows L's suits with its cards there and, once
    * void, discards cards it does not need (neither its winners nor trumps, which would overtake
    * L's winner); opponents holding trumps follow to all of L's tricks (quickTricks cuts a run to

@@ -149,6 +149,29 @@ describe("double-dummy solver agrees with brute force for every contract kind", 
   }, 120_000);
 });
 
+describe("double-dummy solver: a position the random tests found", () => {
+  it("a leader's joker is not cashed before crossing to its partner (the opponents' discards on it let them ruff the cross)", () => {
+    // After KH the leader (seat 0) holds JK and 7H, its partner QH: cashing the joker first lets seat 1
+    // throw its 4H and ruff the 7H with the 8D, so the pair makes one of the last two tricks, not both.
+    const pos: SolveInput = {
+      hands: [["JK", "7H"], ["8D", "4H"], ["QH", "4S"], ["8C", "KH", "2H"]],
+      trick: { leader: 0, plays: [{ seat: 0, card: "TD" }, { seat: 1, card: "4D" }, { seat: 2, card: "3S" }] },
+      leader: 0,
+      rules: { trump: "D", aceLow: false, jokers: true, jokerTrumpable: false },
+      side: [0, 2],
+      sideMaximises: true,
+      firstTrick: false,
+      called: null,
+      hidden: null,
+    } as unknown as SolveInput;
+    const ref = bruteForce(pos);
+    const res = solve(pos);
+    expect(res.tricks).toBe(ref.tricks);
+    expect(new Map(res.cards.map((c) => [c.card, c.tricks]))).toEqual(ref.cards);
+    expect(ref.cards.get("KH")).toBe(2);
+  });
+});
+
 describe("double-dummy solver: bounds that decide without a search", () => {
   // Quick tricks (the leader's own, through a team-mate's entry, or its own then the team-mate's), a
   // side that must take every trick while the other keeps a top card, and top trumps: at a
