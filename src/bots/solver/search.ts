@@ -215,6 +215,8 @@ export class DoubleDummy {
    * unless its relevant cards already reach down to the run (see skipTouching).
    */
   private readonly bottomAt = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
+  /** Per ply and suit: rank bits of the cards the node there has tried and refuted so far (see skipBelowRel). */
+  private readonly tried = new Int32Array((MAX_DEPTH + 1) * 4);
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
   private readonly rel = new Int32Array((MAX_DEPTH + 1) * 4);
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
@@ -394,9 +396,11 @@ export class DoubleDummy {
     const n = this.generate(p, depth, true);
     const isMax = this.maxSide[p]!;
     const base = depth * MOVES_PER_NODE;
+    const tried = this.tried;
+    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
-      if (this.skipTouching(base + i, rb, m)) continue;
+      if (this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
       const before = this.cw;
       const undo = this.play(p, m);
       const r = this.ge(t - (this.cw - before));
@@ -406,6 +410,7 @@ export class DoubleDummy {
         return r;
       }
       this.addRel(rb);
+      if (m !== JOKER_MOVE) tried[rb + (m >> 4)]! |= 1 << (m & 15);
     }
     return !isMax;
   }
@@ -448,6 +453,24 @@ export class DoubleDummy {
   private skipTouching(slot: number, rb: number, m: number): boolean {
     const bottom = this.bottomAt[slot]!;
     return bottom >= 0 && (this.rel[rb + (m >> 4)]! & ((2 << bottom) - 1)) !== 0;
+  }
+
+  /**
+   * A card of a suit in which this node already tried (and refuted) another card of the mover,
+   * when both lie below every card relevant so far: every position sharing the relevant top cards
+   * holds the same cards above them, so after either card the child falls in the class of the
+   * child already searched (a trick decided by rank marked its winner, which beat both cards or
+   * neither). Not for the called suit (its card's place is marked only at store), nor with the
+   * exact-position table (the reference kept independent of this).
+   */
+  private skipBelowRel(rb: number, m: number): boolean {
+    if (m === JOKER_MOVE || this.exactTable) return false;
+    const s = m >> 4;
+    const t = this.tried[rb + s]!;
+    if (t === 0 || (s === this.calledSuit && this.calledBit !== 0)) return false;
+    const bit = 1 << (m & 15), low = t & -t;
+    const hi = bit > low ? bit : low;
+    return (this.rel[rb + s]! & ((hi << 1) - 1)) === 0;
   }
 
   /** Relevant cards of the child just searched (and the trick it completed) replace this node's. */
@@ -556,9 +579,11 @@ export class DoubleDummy {
     const isMax = this.maxSide[p]!;
     let result = !isMax;
     let found = -1;
+    const tried = this.tried;
+    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
-      if (this.skipTouching(base + i, rb, m)) continue;
+      if (this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
       const before = this.cw;
       const undo = this.play(p, m);
       const r = this.ge(t - (this.cw - before));
@@ -570,6 +595,7 @@ export class DoubleDummy {
         break;
       }
       this.addRel(rb);
+      if (m !== JOKER_MOVE) tried[rb + (m >> 4)]! |= 1 << (m & 15);
     }
     this.store(bucket, check, result, t, found, rb);
     return result;
