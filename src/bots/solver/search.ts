@@ -79,6 +79,9 @@ const ensureTable = () => {
   }
 };
 let generation = 0;
+/** Nodes of every search in this thread (the bench's count for work spread over many searches). */
+let nodesSearched = 0;
+export const nodesSearchedSoFar = (): number => nodesSearched;
 
 /**
  * Sets the number of entries of the pool (default 2^20) and empties the table. For tests: a
@@ -384,6 +387,7 @@ export class DoubleDummy {
    */
   ge(t: number): boolean {
     // The clock is read every 65536 nodes (a few milliseconds of search).
+    nodesSearched++;
     if ((++this.nodes & 0xffff) === 0 && this.deadline !== Infinity && performance.now() > this.deadline) throw new SearchAborted();
     const rb = this.ply * 4;
     const rel = this.rel;
