@@ -1181,7 +1181,7 @@ export class DoubleDummy {
         if ((x & (bit - 1)) === 0) forced++;
       }
     }
-    if (forced > 0) return 60 + 4 * forced + oppAbove - r;
+    if (forced > 0) return 60 + 4 * forced + r;
     if (oppAbove > 0) return 20 + 2 * oppAbove - mateAbove - r;
     return -40 - r;
   }
