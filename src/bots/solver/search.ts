@@ -15,7 +15,7 @@
  * and its relevant cards do not yet reach down to the run (skipping them
  * outright let a table entry serve positions where the run is split by an
  * opponent's card: wrong values, mostly where players duck). Moves are ordered
- * with the table's best move first, then sure winners, cheap wins,
+ * with the table's best move first (else the lead that last cut off at that depth), then sure winners, cheap wins,
  * partner-aware leads and discards (a history heuristic was tried and made no
  * difference); where nobody wants tricks a lead is ordered by whether an
  * opponent must, or may, go over it. The table entry that decides a lookup
@@ -220,6 +220,8 @@ export class DoubleDummy {
   private readonly bottomAt = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
   /** Per ply and suit: rank bits of the cards the node there has tried and refuted so far (see skipBelowRel). */
   private readonly tried = new Int32Array((MAX_DEPTH + 1) * 4);
+  /** Per ply: the lead that last cut off at a trick boundary there, tried first where the table names no best move. */
+  private readonly killer = new Int8Array(MAX_DEPTH + 1).fill(-1);
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
   private readonly rel = new Int32Array((MAX_DEPTH + 1) * 4);
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
@@ -568,6 +570,8 @@ export class DoubleDummy {
     const depth = this.ply;
     const n = this.generate(p, depth, true);
     const base = depth * MOVES_PER_NODE;
+    // No best move from the table: the lead that cut off at the last boundary searched at this depth.
+    if (best < 0) best = this.killer[depth]!;
     if (best >= 0) {
       const ba = this.bottomAt;
       for (let i = 1; i < n; i++)
@@ -596,6 +600,7 @@ export class DoubleDummy {
         this.takeRel(rb);
         result = r;
         found = m;
+        this.killer[depth] = m;
         break;
       }
       this.addRel(rb);
