@@ -14,11 +14,14 @@
  * others only where a node has to try everything
  * and its relevant cards do not yet reach down to the run (skipping them
  * outright let a table entry serve positions where the run is split by an
- * opponent's card: wrong values, mostly where players duck). Moves are ordered
- * with the table's best move first (else the lead that last cut off at that depth), then sure winners, cheap wins,
- * partner-aware leads and discards (a history heuristic was tried and made no
- * difference); where nobody wants tricks a lead is ordered by whether an
- * opponent must, or may, go over it. The table entry that decides a lookup
+ * opponent's card: wrong values, mostly where players duck). Likewise a card
+ * is skipped where the node already refuted another card of its suit from the
+ * same hand and both lie below every card relevant so far. Moves are ordered
+ * with the table's best move first (else the lead that last cut off at that
+ * depth), then sure winners, cheap wins, partner-aware leads and discards (a
+ * history heuristic made no difference; the last cut-off's card tried first
+ * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
+ * whether an opponent must (highest such card first), or may, go over it. The table entry that decides a lookup
  * swaps places with the first of its chain. The last trick is played out
  * directly (every card is forced).
  */
