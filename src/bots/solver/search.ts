@@ -21,9 +21,9 @@
  * depth), then sure winners, cheap wins, partner-aware leads and discards (a
  * history heuristic made no difference; the last cut-off's card tried first
  * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
- * whether an opponent must (highest such card first), or may, go over it. The table entry that decides a lookup
- * swaps places with the first of its chain. The last trick is played out
- * directly (every card is forced).
+ * whether an opponent must (highest such card first), or may, go over it.
+ * The table entry that decides a lookup swaps places with the first of its
+ * chain. The last trick is played out directly (every card is forced).
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
