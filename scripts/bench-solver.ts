@@ -28,7 +28,7 @@ import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
 import { analyzePlay, openingPosition } from "../src/bots/analysis";
-import { SearchAborted, createSearch } from "../src/bots/solver/index";
+import { SearchAborted, createSearch, nodesSearchedSoFar } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
@@ -206,7 +206,7 @@ if (runAnalysis) {
           dealTimes.push(r.ms);
           dealNote = `${r.tricks === null ? "deal capped" : `deal ${r.tricks} tricks`} ${fmt(r.ms)} (${(r.nodes / 1e6).toFixed(2)} M nodes, wall ${fmt(r.wallMs)}); `;
         }
-        const t0 = performance.now(), c0 = process.cpuUsage();
+        const t0 = performance.now(), c0 = process.cpuUsage(), n0 = nodesSearchedSoFar();
         const res = analyzePlay(input, { deadline: t0 + CAP_MS, maxHandSize: MAX_CARDS });
         const ms = cpuMs(c0);
         if (!res.ok) throw new Error(`${variant}: ${res.error.message}`);
@@ -216,7 +216,7 @@ if (runAnalysis) {
         const hitCap = MAX_CARDS >= 13 ? valued < cards : performance.now() - t0 >= CAP_MS;
         if (hitCap) capped++;
         times.push(ms);
-        console.log(`  ${variant} ${kind} (${h.label}): ${dealNote}hand ${cards} cards${valued < cards ? ` (${hitCap ? "capped: " : ""}the last ${valued} valued)` : ""} ${fmt(ms)} (wall ${fmt(performance.now() - t0)})`);
+        console.log(`  ${variant} ${kind} (${h.label}): ${dealNote}hand ${cards} cards${valued < cards ? ` (${hitCap ? "capped: " : ""}the last ${valued} valued)` : ""} ${fmt(ms)} (${((nodesSearchedSoFar() - n0) / 1e6).toFixed(2)} M nodes, wall ${fmt(performance.now() - t0)})`);
       }
       if (times.length === 0) continue;
       if (dealTimes.length > 0) {

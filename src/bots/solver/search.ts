@@ -14,13 +14,16 @@
  * others only where a node has to try everything
  * and its relevant cards do not yet reach down to the run (skipping them
  * outright let a table entry serve positions where the run is split by an
- * opponent's card: wrong values, mostly where players duck). Moves are ordered
- * with the table's best move first, then sure winners, cheap wins,
- * partner-aware leads and discards (a history heuristic was tried and made no
- * difference); where nobody wants tricks a lead is ordered by whether an
- * opponent must, or may, go over it. The table entry that decides a lookup
- * swaps places with the first of its chain. The last trick is played out
- * directly (every card is forced).
+ * opponent's card: wrong values, mostly where players duck). Likewise a card
+ * is skipped where the node already refuted another card of its suit from the
+ * same hand and both lie below every card relevant so far. Moves are ordered
+ * with the table's best move first (else the lead that last cut off at that
+ * depth), then sure winners, cheap wins, partner-aware leads and discards (a
+ * history heuristic made no difference; the last cut-off's card tried first
+ * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
+ * whether an opponent must (highest such card first), or may, go over it.
+ * The table entry that decides a lookup swaps places with the first of its
+ * chain. The last trick is played out directly (every card is forced).
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
@@ -79,6 +82,9 @@ const ensureTable = () => {
   }
 };
 let generation = 0;
+/** Nodes of every search in this thread (the bench's count for work spread over many searches). */
+let nodesSearched = 0;
+export const nodesSearchedSoFar = (): number => nodesSearched;
 
 /**
  * Sets the number of entries of the pool (default 2^20) and empties the table. For tests: a
@@ -215,6 +221,10 @@ export class DoubleDummy {
    * unless its relevant cards already reach down to the run (see skipTouching).
    */
   private readonly bottomAt = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
+  /** Per ply and suit: rank bits of the cards the node there has tried and refuted so far (see skipBelowRel). */
+  private readonly tried = new Int32Array((MAX_DEPTH + 1) * 4);
+  /** Per ply: the lead that last cut off at a trick boundary there, tried first where the table names no best move. */
+  private readonly killer = new Int8Array(MAX_DEPTH + 1).fill(-1);
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
   private readonly rel = new Int32Array((MAX_DEPTH + 1) * 4);
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
@@ -382,6 +392,7 @@ export class DoubleDummy {
    */
   ge(t: number): boolean {
     // The clock is read every 65536 nodes (a few milliseconds of search).
+    nodesSearched++;
     if ((++this.nodes & 0xffff) === 0 && this.deadline !== Infinity && performance.now() > this.deadline) throw new SearchAborted();
     const rb = this.ply * 4;
     const rel = this.rel;
@@ -394,9 +405,11 @@ export class DoubleDummy {
     const n = this.generate(p, depth, true);
     const isMax = this.maxSide[p]!;
     const base = depth * MOVES_PER_NODE;
+    const tried = this.tried;
+    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
-      if (this.skipTouching(base + i, rb, m)) continue;
+      if (this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
       const before = this.cw;
       const undo = this.play(p, m);
       const r = this.ge(t - (this.cw - before));
@@ -406,6 +419,7 @@ export class DoubleDummy {
         return r;
       }
       this.addRel(rb);
+      if (m !== JOKER_MOVE) tried[rb + (m >> 4)]! |= 1 << (m & 15);
     }
     return !isMax;
   }
@@ -448,6 +462,24 @@ export class DoubleDummy {
   private skipTouching(slot: number, rb: number, m: number): boolean {
     const bottom = this.bottomAt[slot]!;
     return bottom >= 0 && (this.rel[rb + (m >> 4)]! & ((2 << bottom) - 1)) !== 0;
+  }
+
+  /**
+   * A card of a suit in which this node already tried (and refuted) another card of the mover,
+   * when both lie below every card relevant so far: every position sharing the relevant top cards
+   * holds the same cards above them, so after either card the child falls in the class of the
+   * child already searched (a trick decided by rank marked its winner, which beat both cards or
+   * neither). Not for the called suit (its card's place is marked only at store), nor with the
+   * exact-position table (the reference kept independent of this).
+   */
+  private skipBelowRel(rb: number, m: number): boolean {
+    if (m === JOKER_MOVE || this.exactTable) return false;
+    const s = m >> 4;
+    const t = this.tried[rb + s]!;
+    if (t === 0 || (s === this.calledSuit && this.calledBit !== 0)) return false;
+    const bit = 1 << (m & 15), low = t & -t;
+    const hi = bit > low ? bit : low;
+    return (this.rel[rb + s]! & ((hi << 1) - 1)) === 0;
   }
 
   /** Relevant cards of the child just searched (and the trick it completed) replace this node's. */
@@ -541,6 +573,8 @@ export class DoubleDummy {
     const depth = this.ply;
     const n = this.generate(p, depth, true);
     const base = depth * MOVES_PER_NODE;
+    // No best move from the table: the lead that cut off at the last boundary searched at this depth.
+    if (best < 0) best = this.killer[depth]!;
     if (best >= 0) {
       const ba = this.bottomAt;
       for (let i = 1; i < n; i++)
@@ -556,9 +590,11 @@ export class DoubleDummy {
     const isMax = this.maxSide[p]!;
     let result = !isMax;
     let found = -1;
+    const tried = this.tried;
+    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i]!;
-      if (this.skipTouching(base + i, rb, m)) continue;
+      if (this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
       const before = this.cw;
       const undo = this.play(p, m);
       const r = this.ge(t - (this.cw - before));
@@ -567,9 +603,11 @@ export class DoubleDummy {
         this.takeRel(rb);
         result = r;
         found = m;
+        this.killer[depth] = m;
         break;
       }
       this.addRel(rb);
+      if (m !== JOKER_MOVE) tried[rb + (m >> 4)]! |= 1 << (m & 15);
     }
     this.store(bucket, check, result, t, found, rb);
     return result;
@@ -1153,7 +1191,7 @@ export class DoubleDummy {
         if ((x & (bit - 1)) === 0) forced++;
       }
     }
-    if (forced > 0) return 60 + 4 * forced + oppAbove - r;
+    if (forced > 0) return 60 + 4 * forced + r;
     if (oppAbove > 0) return 20 + 2 * oppAbove - mateAbove - r;
     return -40 - r;
   }
