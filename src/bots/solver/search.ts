@@ -1132,7 +1132,8 @@ export class DoubleDummy {
             let owner = 0;
             while (!(h[owner * 4 + s]! & topBit)) owner++;
             score = this.sameTeam(p, owner) ? 45 - r : 10 - r + popcount(h[p * 4 + s]!);
-            if (this.ruffable(p, s)) score -= 30;
+            // After every lead no opponent can ruff but cashing a winner (a penalty of 30 cost 8% more nodes on trump deals).
+            if (this.ruffable(p, s)) score -= 60;
             else if (this.trump >= 0 && s !== this.trump && !this.sameTeam(p, owner))
               for (let o = 0; o < 4; o++)
                 if (o !== p && this.sameTeam(p, o) && h[o * 4 + s]! === 0 && h[o * 4 + this.trump]! !== 0) score += 35;
@@ -1144,11 +1145,8 @@ export class DoubleDummy {
           else if (partnerWinning && winnerSure) score = -r - trumpPenalty;
           else if (wins) {
             if (this.holds(p, s, r)) score = 120 - r - trumpPenalty;
-            else {
-              score = 100 - r - trumpPenalty;
-              // Second hand prefers to duck when it cannot be sure of the trick.
-              if (this.tLen === 1 && !partnerWinning) score -= 60;
-            }
+            // Win cheaply even when a later hand may go over: second hand ducking first cost more nodes.
+            else score = 100 - r - trumpPenalty;
           } else if (s !== this.tSuit[0]) {
             // A discard: from a long suit, keeping top cards.
             const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
