@@ -141,6 +141,7 @@ async function run(processes: number): Promise<Result> {
       const seen = new Map<number, Set<number>>();
       for (const [ci, c] of cs.entries()) {
         c.thinkMs = PEOPLE_THINK_MS;
+        c.keepReceived = false; // a run's worth of messages would only grow this process's heap (and its pauses)
         const send = c.send.bind(c);
         c.send = (msg) => {
           if ((msg as { type?: string }).type === "action") sentAt.set((msg as { seq: number }).seq + 1, performance.now());

@@ -6,6 +6,7 @@
  * match completes with the record of an uninterrupted replay.
  */
 import { randomBytes } from "node:crypto";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Seat } from "@/engine/types";
 import { closeTestDb, createTestUser, testDb, type TestUser, testDatabaseUrl } from "@/server/test/helpers";
@@ -106,6 +107,36 @@ describe("live tables on two processes over Redis", () => {
     assertOnlyOwnCards(watcher.received, null, row.seed!);
     expect(await driverPid(table.id)).toBe(a.proc.pid);
   }, 120_000);
+
+  it("updates to players on the driving process go straight to their sockets, not through Redis", async () => {
+    // Every message the socket.io adapter publishes for this run's servers.
+    const spy = createClient({ url: REDIS_URL });
+    await spy.connect();
+    const published: string[] = [];
+    await spy.pSubscribe(`${PREFIX}:io#*`, (_m, channel) => published.push(channel));
+    try {
+      const t = await new PrismaTableStore(testDb()).createTable(
+        { variant: "classic", options: shortOptions("classic"), isPrivate: false, createdById: players[0]!.id, turnSeconds: 120 },
+        Date.now(),
+      );
+      const cs = cookies.map((c) => client(a, c));
+      for (const c of cs) expect(await c.open(t.id)).toEqual({ ok: true });
+      for (const [i, c] of cs.entries()) expect(await c.send({ type: "seat/take", tableId: t.id, seat: i })).toEqual({ ok: true });
+      cs.forEach((c) => c.play());
+      await Promise.all(cs.map((c) => c.waitFor((s) => s.seq >= 8)));
+      expect(await driverPid(t.id)).toBe(a.proc.pid);
+      // A socket on the other process still hears the table through Redis.
+      const watcher = client(b, null);
+      expect(await watcher.open(t.id)).toEqual({ ok: true });
+      await watcher.waitFor((s) => s.seq >= 10);
+      await expect.poll(() => published.length, { timeout: 5000 }).toBeGreaterThan(0);
+      // Only the watcher's updates went through Redis: every published message is addressed to its socket.
+      expect(published.every((ch) => ch.includes(watcher.socket.id!))).toBe(true);
+      cs.forEach((c) => c.close());
+    } finally {
+      await spy.quit();
+    }
+  }, 60_000);
 
   it("the driving process is SIGKILLed mid-match: the other takes the table over and the match completes with nothing lost", async () => {
     const { table, cs } = await sharedTable(a);

@@ -5,7 +5,7 @@
  * (its timers and computer players) at start-up.
  */
 import type { Server } from "socket.io";
-import { getDb, getPool } from "@/server/db";
+import { getDb, getPool, usingEmbeddedDb } from "@/server/db";
 import { getSession } from "@/server/auth/session";
 import { registerSessionSockets, sessionRoom, userRoom } from "@/server/auth/sessions";
 import { getEnv } from "@/env";
@@ -59,7 +59,7 @@ export function registerRealtime(io: Server, opts: RealtimeOptions = {}): TableH
   // This process is alive (for the others, and for its own next life) while it holds its liveness lock.
   const liveness = opts.soleProcess ? null : new ProcessLiveness(getEnv().DATABASE_URL!, owner);
   const hub = new TableHub({
-    store: new PrismaTableStore(getDb(), { soleProcess: opts.soleProcess, pool: getPool() }),
+    store: new PrismaTableStore(getDb(), { soleProcess: opts.soleProcess, pool: getPool(), prepare: !usingEmbeddedDb() }),
     transport: new SocketTransport(io),
     decide: pooledBots(bots),
     botBudgetMs: opts.botBudgetMs ?? DEFAULT_BOT_BUDGET_MS,

@@ -32,8 +32,8 @@ function nextAction(rec: Awaited<ReturnType<PrismaTableStore["getTable"]>>, done
 
 describe("grouped action writes", () => {
   it("twenty tables' actions sent at once are stored by few statements, every one in order and none twice", async () => {
-    // Through the pg pool, as the live server writes.
-    const store = new PrismaTableStore(testDb(), { pool: testPool() });
+    // Through the pg pool as a prepared statement, as the live server writes.
+    const store = new PrismaTableStore(testDb(), { pool: testPool(), prepare: true });
     const tables = await Promise.all(Array.from({ length: 20 }, () => playingTable(store, "group-owner")));
     const done = new Map(tables.map((t) => [t.id, [] as StoredAction[]]));
     const before = { ...store.appendStats };
@@ -55,9 +55,14 @@ describe("grouped action writes", () => {
     }
   }, 180_000);
 
-  for (const via of ["Prisma's query path", "the pg pool"] as const)
+  const paths = {
+    "Prisma's query path": () => ({}),
+    "the pg pool": () => ({ pool: testPool() }),
+    "a prepared statement": () => ({ pool: testPool(), prepare: true }),
+  };
+  for (const via of Object.keys(paths) as (keyof typeof paths)[])
     it(`in one statement each table's guard holds alone (${via}): a stale version or a foreign lease is a conflict, the others are stored, a repeat is a success`, async () => {
-      const store = new PrismaTableStore(testDb(), via === "the pg pool" ? { pool: testPool() } : {});
+      const store = new PrismaTableStore(testDb(), paths[via]());
       const [a, b, c] = await Promise.all([playingTable(store, "me"), playingTable(store, "me"), playingTable(store, "me")]);
       const first = nextAction(a, []);
       expect(await store.appendAction(a!.id, first, Date.now(), "me")).toBe("ok");

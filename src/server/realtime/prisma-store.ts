@@ -41,6 +41,13 @@ export interface PrismaTableStoreOptions {
    * hottest statement, then go to it directly, without Prisma's query path.
    */
   readonly pool?: pg.Pool;
+  /**
+   * The grouped write is a prepared statement on each pool connection (parsed
+   * and planned once per connection, not per write). Off for the embedded
+   * database, whose connections share one backend: a statement prepared by a
+   * connection that dropped would still be there under the same name.
+   */
+  readonly prepare?: boolean;
 }
 
 /**
@@ -139,6 +146,9 @@ const APPEND_SQL = `
   INSERT INTO "TableEvent" ("tableId", "seq", "seat", "action", "byBot", "createdAt")
   SELECT i."tableId", i."seq", i."seat", i."action", i."byBot", i."at" FROM input AS i JOIN moved AS m ON m."id" = i."tableId"
   RETURNING "tableId"`;
+
+/** The grouped write's name as a prepared statement (PrismaTableStoreOptions.prepare). */
+const APPEND_STATEMENT = "whist_append_actions";
 
 /** Actions wait, and a statement slot is free. */
 const canFlush = (lane: Lane) => lane.pending.length > 0 && lane.inFlight < lane.maxInFlight;
@@ -319,7 +329,7 @@ export class PrismaTableStore implements TableStore {
       batch.map((p) => p.leaseOwner),
     ];
     const inserted = this.opts.pool
-      ? (await this.opts.pool.query<{ tableId: string }>(APPEND_SQL, values)).rows
+      ? (await this.opts.pool.query<{ tableId: string }>({ name: this.opts.prepare ? APPEND_STATEMENT : undefined, text: APPEND_SQL, values })).rows
       : await this.db.$queryRawUnsafe<{ tableId: string }[]>(APPEND_SQL, ...values);
     const stored = new Set(inserted.map((r) => r.tableId));
     return Promise.all(batch.map((p) => (stored.has(p.tableId) ? ("ok" as const) : this.alreadyStored(p.tableId, p.action))));

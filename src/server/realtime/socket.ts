@@ -30,7 +30,11 @@ export interface SocketOptions {
 export class SocketTransport implements Transport {
   constructor(private readonly io: Server) {}
   send(connId: string, msg: ServerMessage): void {
-    this.io.to(connId).emit(SERVER_EVENT, msg);
+    // A socket of this process is written to directly; the others through the adapter (Redis, across processes),
+    // which would otherwise publish every message to every process.
+    const local = this.io.sockets.sockets.get(connId);
+    if (local) local.emit(SERVER_EVENT, msg);
+    else this.io.to(connId).emit(SERVER_EVENT, msg);
   }
 }
 
