@@ -98,9 +98,12 @@ for (const [size, viewport] of SIZES) {
     // Plays the first playable card whenever it is our turn; watches each completed trick until it leaves the table.
     for (let n = 0; n < 4; n++) {
       await expect(async () => {
-        if ((await trick.getAttribute("data-complete")) === "1") return;
-        const playable = page.locator('[data-testid="my-hand"] button[data-playable]');
-        if ((await playable.count()) > 0) await playable.first().click({ timeout: 2_000 });
+        // Checked and played in one turn of the page's event loop: a check and a click apart could lead the next
+        // trick while the completed one is shown (the update completing it arriving in between), and so end it early.
+        await page.evaluate(() => {
+          if (document.querySelector('[data-testid="trick"]')?.getAttribute("data-complete") === "1") return;
+          document.querySelector<HTMLButtonElement>('[data-testid="my-hand"] button[data-playable]')?.click();
+        });
         expect(await trick.getAttribute("data-complete")).toBe("1");
       }).toPass({ timeout: 90_000, intervals: [200] });
       await expect(trick.locator("figure")).toHaveCount(4);
