@@ -65,7 +65,7 @@ export default defineConfig({
       // Computer players act after this pause (700 ms in production): each table of the club evening (e2e/events.spec.ts)
       // waits on some 350 of their moves in a row. A journey looks at a passing state only while the table waits on a
       // person (the test), so the shorter pause changes how long the journeys wait, not what they check.
-      BOT_DELAY_MS: "200",
+      BOT_DELAY_MS: "100",
     },
   },
 });

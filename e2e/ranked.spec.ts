@@ -53,7 +53,7 @@ test("a ranked match: queue, play, rating on the profile, replay step by step", 
     if (await card.isVisible().catch(() => false)) {
       const seq = Number(await me.getByTestId("table").getAttribute("data-seq"));
       await card.click();
-      await expect.poll(async () => Number(await me.getByTestId("table").getAttribute("data-seq")), { timeout: 10_000 }).toBeGreaterThan(seq);
+      await expect.poll(async () => Number(await me.getByTestId("table").getAttribute("data-seq")), { timeout: 10_000, intervals: [50] }).toBeGreaterThan(seq);
       clicks++;
     } else await me.waitForTimeout(100);
     expect(clicks).toBeLessThan(13 * 30);

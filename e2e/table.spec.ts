@@ -19,6 +19,7 @@ test("four players sit at one table and play a full hand by clicking; a reload m
   const host = pages[0]!;
   await host.goto("/tables/new");
   await host.getByTestId("create-variant").selectOption("classic");
+  await host.getByTestId("create-trick-pause").fill("0"); // the pause is tested in table-play.spec.ts
   await host.getByTestId("create-submit").click();
   await expect(host).toHaveURL(/\/play\/[^/?]+$/);
   const url = host.url();
@@ -41,7 +42,7 @@ test("four players sit at one table and play a full hand by clicking; a reload m
       if (await card.isVisible().catch(() => false)) {
         const before = await seqOf(p);
         await card.click();
-        await expect.poll(() => seqOf(p), { timeout: 10_000 }).toBeGreaterThan(before);
+        await expect.poll(() => seqOf(p), { timeout: 10_000, intervals: [50] }).toBeGreaterThan(before);
         played++;
         clicked = true;
         break;
