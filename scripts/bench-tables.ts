@@ -7,15 +7,20 @@
  * p50/p95/p99 latency from a client sending an action to all four clients of
  * that table holding the new version, the server's peak RSS, its CPU time
  * per action, and lost and duplicated actions. With --compare K, runs the
- * same load again on K processes behind Redis and prints the ratios.
+ * same load again on K processes behind Redis and prints the ratios. With
+ * --floor, PEOPLE tables at the same pace against a server that only stores
+ * each action durably and sends it on (scripts/bench-floor-server.ts): the
+ * latency this machine allows before any game logic, to read the others by.
  *
  *   npm run bench:tables -- --bots 1000 --people 50 --seconds 60
+ *   npm run bench:tables -- --floor --people 50 --seconds 60
  *   npm run bench:tables -- [tables=20] [seconds=20]     (people only, as fast as they can; 1 1 for a quick check)
  * Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres@127.0.0.1:5432), and Redis for --compare.
  */
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { randomBytes } from "node:crypto";
+import { io as connect, type Socket } from "socket.io-client";
 import { createPrismaClient } from "../src/server/db";
 import { createTestDatabase, dropTestDatabase } from "../src/server/test/database";
 import { PrismaTableStore } from "../src/server/realtime/prisma-store";
@@ -36,6 +41,7 @@ const opts = scriptArgs(
       pace: { type: "string", value: "MS", help: "computer players' and (with --bots) people's time per action (default 2000)" },
       "cpu-prof": { type: "string", value: "DIR", help: "write each server process's CPU profile (node --cpu-prof) into DIR" },
       compare: { type: "string", value: "K", help: "run the same load again on K processes behind Redis (REDIS_URL, default redis://127.0.0.1:6379) and print the ratios" },
+      floor: { type: "boolean", help: "instead: the people's tables (one action per table per --pace ms) against a server that only stores each action and sends it to the table's four sockets" },
     },
     positionals: [
       { name: "TABLES", optional: true, help: "people tables when --people is not given (default 20)" },
@@ -52,13 +58,14 @@ const opts = scriptArgs(
       pace: numberArg("--pace", a.flags.pace, 2000, { min: 0, integer: true }),
       compare: numberArg("--compare", a.flags.compare, 0, { min: 0, max: 8, integer: true }),
       cpuProf: typeof a.flags["cpu-prof"] === "string" ? a.flags["cpu-prof"] : null,
+      floor: a.flags.floor === true,
     };
   },
 );
 const SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 /** With computer tables, people play at a person's pace too; alone, as fast as the server lets them (the older figures). */
-const PEOPLE_THINK_MS = opts.bots > 0 ? opts.pace : 0;
+const PEOPLE_THINK_MS = opts.bots > 0 || opts.floor ? opts.pace : 0;
 
 type Db = ReturnType<typeof createPrismaClient>;
 
@@ -234,9 +241,95 @@ async function run(processes: number): Promise<Result> {
   }
 }
 
+/**
+ * The floor: PEOPLE tables of four sockets at the people's pace against scripts/bench-floor-server.ts. The seats
+ * act in turn, each --pace ms after it heard the last action; latency as in run(): from the send to the 4th socket
+ * hearing of it. Lost: an action acknowledged but not stored.
+ */
+async function runFloor(): Promise<Result> {
+  const database = await createTestDatabase("whist_bench");
+  const db = createPrismaClient(database.url, 2);
+  const sockets: Socket[] = [];
+  let server: LiveServer | null = null;
+  try {
+    await db.$executeRawUnsafe("CREATE TABLE floor_event (table_no int NOT NULL, seq int NOT NULL, at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (table_no, seq))");
+    server = await startLiveServer({ DATABASE_URL: database.url }, opts.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${opts.cpuProf}`] : [], { script: "scripts/bench-floor-server.ts" });
+    const latencies: number[] = [];
+    let acked = 0;
+    let stopped = false;
+    for (let t = 0; t < opts.people; t++) {
+      const cs = await Promise.all(
+        [0, 1, 2, 3].map(async () => {
+          const socket = connect(server!.url, { path: "/socket.io", transports: ["websocket"], reconnection: false });
+          sockets.push(socket);
+          await socket.emitWithAck("join", t);
+          return socket;
+        }),
+      );
+      let sentAt = 0;
+      let heard = 0;
+      const act = (seq: number) => {
+        if (stopped) return;
+        sentAt = performance.now();
+        heard = 0;
+        void cs[seq % 4]!.emitWithAck("act", { table: t, seq }).then((ok: boolean) => ok && acked++);
+      };
+      cs.forEach((c) =>
+        c.on("update", (seq: number) => {
+          if (++heard < 4) return;
+          latencies.push(performance.now() - sentAt);
+          setTimeout(() => act(seq + 1), PEOPLE_THINK_MS);
+        }),
+      );
+      // Tables start spread over one pace, as the people's tables of run() do once they are going.
+      setTimeout(() => act(1), Math.random() * PEOPLE_THINK_MS);
+    }
+    await new Promise((r) => setTimeout(r, 2 * opts.pace + 2000));
+    const pid = server.proc.pid!;
+    const cpu0 = cpuMs(pid);
+    const rows = async () => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM floor_event`)[0]!.n);
+    const rows0 = await rows();
+    latencies.length = 0;
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250);
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, opts.seconds * 1000));
+    const elapsed = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    const cpu = cpuMs(pid) - cpu0;
+    const stored = (await rows()) - rows0;
+    stopped = true;
+    await new Promise((r) => setTimeout(r, 500)); // the actions in flight are answered
+    const sorted = latencies.slice().sort((a, b) => a - b);
+    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+    console.log(`[floor] run ${elapsed.toFixed(1)} s`);
+    return {
+      processes: 1,
+      actionsPerSecond: stored / elapsed,
+      p50: pct(50),
+      p95: pct(95),
+      p99: pct(99),
+      rssMb: peakRss,
+      cpuMsPerAction: cpu / Math.max(1, stored),
+      lost: Math.max(0, acked - (await rows())),
+      duplicated: 0, // the table's primary key refuses a second row for a version
+      peopleActions: sorted.length,
+      elapsed,
+    };
+  } finally {
+    sockets.forEach((s) => s.close());
+    if (server) await stopLiveServer(server, "SIGINT");
+    await db.$disconnect();
+    await dropTestDatabase(database.name);
+  }
+}
+
 function print(r: Result): void {
-  console.log(`load: ${opts.bots} computer tables (one action per table per ${opts.pace} ms) + ${opts.people} tables of 4 socket clients${PEOPLE_THINK_MS ? ` (${PEOPLE_THINK_MS} ms per action)` : " (as fast as they can)"}, classic whist`);
-  console.log(`actions/s: ${r.actionsPerSecond.toFixed(0)} (all tables; ${(r.peopleActions / r.elapsed).toFixed(0)}/s at people's tables)`);
+  if (opts.floor) {
+    console.log(`floor: ${opts.people} tables of 4 sockets (${PEOPLE_THINK_MS} ms per action); each action one durable INSERT, then one message to each of the 4 sockets; no game logic`);
+    console.log(`actions/s: ${r.actionsPerSecond.toFixed(0)}`);
+  } else console.log(`load: ${opts.bots} computer tables (one action per table per ${opts.pace} ms) + ${opts.people} tables of 4 socket clients${PEOPLE_THINK_MS ? ` (${PEOPLE_THINK_MS} ms per action)` : " (as fast as they can)"}, classic whist`);
+  if (!opts.floor) console.log(`actions/s: ${r.actionsPerSecond.toFixed(0)} (all tables; ${(r.peopleActions / r.elapsed).toFixed(0)}/s at people's tables)`);
   console.log(`latency action -> all 4 players p50: ${r.p50.toFixed(1)} ms`);
   console.log(`latency action -> all 4 players p95: ${r.p95.toFixed(1)} ms`);
   console.log(`latency action -> all 4 players p99: ${r.p99.toFixed(1)} ms`);
@@ -246,11 +339,14 @@ function print(r: Result): void {
   console.log(`duplicated actions: ${r.duplicated}`);
 }
 
-buildServer();
-const one = await run(1);
-print(one);
-if (opts.compare > 1) {
-  const many = await run(opts.compare);
-  print(many);
-  console.log(`ratio ${opts.compare} processes / 1 process: actions/s ${(many.actionsPerSecond / one.actionsPerSecond).toFixed(2)}, p95 ${(many.p95 / one.p95).toFixed(2)}, p99 ${(many.p99 / one.p99).toFixed(2)}, CPU per action ${(many.cpuMsPerAction / one.cpuMsPerAction).toFixed(2)}`);
+if (opts.floor) print(await runFloor());
+else {
+  buildServer();
+  const one = await run(1);
+  print(one);
+  if (opts.compare > 1) {
+    const many = await run(opts.compare);
+    print(many);
+    console.log(`ratio ${opts.compare} processes / 1 process: actions/s ${(many.actionsPerSecond / one.actionsPerSecond).toFixed(2)}, p95 ${(many.p95 / one.p95).toFixed(2)}, p99 ${(many.p99 / one.p99).toFixed(2)}, CPU per action ${(many.cpuMsPerAction / one.cpuMsPerAction).toFixed(2)}`);
+  }
 }

@@ -24,10 +24,11 @@ export function buildServer(): void {
 
 /**
  * Starts one server process; `env` adds to (or, with "", clears) the inherited environment; `nodeArgs` go to node
- * (e.g. --cpu-prof). `compiled`: the bundle of buildServer() (as production runs), else the TypeScript through tsx.
+ * (e.g. --cpu-prof). `compiled`: the bundle of buildServer() (as production runs), else the TypeScript through tsx;
+ * `script`: another TypeScript entry that prints "listening PORT" (the benchmark's floor server).
  */
-export function startLiveServer(env: Record<string, string>, nodeArgs: readonly string[] = [], opts: { compiled?: boolean } = {}): Promise<LiveServer> {
-  const entry = opts.compiled ? [".server-build/src/server/realtime/standalone.mjs"] : ["--import", "tsx", "src/server/realtime/standalone.ts"];
+export function startLiveServer(env: Record<string, string>, nodeArgs: readonly string[] = [], opts: { compiled?: boolean; script?: string } = {}): Promise<LiveServer> {
+  const entry = opts.compiled ? [".server-build/src/server/realtime/standalone.mjs"] : ["--import", "tsx", opts.script ?? "src/server/realtime/standalone.ts"];
   const proc = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, LIVE_PORT: "0", PORT: "3000", BOT_DELAY_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
