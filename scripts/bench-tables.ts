@@ -106,6 +106,37 @@ async function createComputerTables(db: Db, n: number): Promise<void> {
   }
 }
 
+/**
+ * The measured window of --seconds: `latencies` is emptied at its start and read at its end; `stored` counts the
+ * actions in the database (before and after); CPU time and peak RSS are those of the server processes `pids`.
+ */
+async function measure(pids: number[], latencies: number[], stored: () => Promise<number>): Promise<Omit<Result, "processes" | "lost" | "duplicated">> {
+  const cpu0 = pids.map(cpuMs);
+  const stored0 = await stored();
+  latencies.length = 0;
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, ...pids.map(rssMb))), 250);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, opts.seconds * 1000));
+  const elapsed = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, ...pids.map(rssMb));
+  const cpu = pids.map(cpuMs).reduce((s, x, i) => s + x - cpu0[i]!, 0);
+  const actions = (await stored()) - stored0;
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return {
+    actionsPerSecond: actions / elapsed,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    rssMb: peakRss,
+    cpuMsPerAction: cpu / Math.max(1, actions),
+    peopleActions: sorted.length,
+    elapsed,
+  };
+}
+
 async function run(processes: number): Promise<Result> {
   const database = await createTestDatabase("whist_bench");
   const db = createPrismaClient(database.url, 8);
@@ -173,22 +204,8 @@ async function run(processes: number): Promise<Result> {
     // Let the computer tables get going (every table loaded and acting) before measuring.
     await new Promise((r) => setTimeout(r, Math.min(10_000, 2 * opts.pace + 2000)));
     const count = async () => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "TableEvent"`)[0]!.n);
-    const pids = servers.map((s) => s.proc.pid!);
-    const cpu0 = pids.map(cpuMs);
-    const events0 = await count();
-    latencies.length = 0;
-    let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, ...pids.map(rssMb))), 250);
-    const t0 = performance.now();
-    await new Promise((r) => setTimeout(r, opts.seconds * 1000));
-    const elapsed = (performance.now() - t0) / 1000;
-    clearInterval(sampler);
-    peakRss = Math.max(peakRss, ...pids.map(rssMb));
-    const cpu = pids.map(cpuMs).reduce((s, x, i) => s + x - cpu0[i]!, 0);
-    const events = (await count()) - events0;
-    const sorted = latencies.slice().sort((a, b) => a - b);
-    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-    console.log(`[${processes} process${processes > 1 ? "es" : ""}] set-up ${((Date.now() - setupStart) / 1000 - elapsed).toFixed(0)} s, run ${elapsed.toFixed(1)} s`);
+    const m = await measure(servers.map((s) => s.proc.pid!), latencies, count);
+    console.log(`[${processes} process${processes > 1 ? "es" : ""}] set-up ${((Date.now() - setupStart) / 1000 - m.elapsed).toFixed(0)} s, run ${m.elapsed.toFixed(1)} s`);
 
     // Every action a client was told was accepted is stored at its version; no table's log holds anything a replay refuses.
     // Checked once everything stopped (a graceful stop lets writes in flight finish).
@@ -220,19 +237,7 @@ async function run(processes: number): Promise<Result> {
         duplicated++;
       }
     }
-    return {
-      processes,
-      actionsPerSecond: events / elapsed,
-      p50: pct(50),
-      p95: pct(95),
-      p99: pct(99),
-      rssMb: peakRss,
-      cpuMsPerAction: cpu / Math.max(1, events),
-      lost,
-      duplicated,
-      peopleActions: sorted.length,
-      elapsed,
-    };
+    return { processes, ...m, lost, duplicated };
   } finally {
     clients.forEach((c) => c.close());
     await Promise.all(servers.map((s) => stopLiveServer(s, "SIGINT")));
@@ -285,36 +290,16 @@ async function runFloor(): Promise<Result> {
       setTimeout(() => act(1), Math.random() * PEOPLE_THINK_MS);
     }
     await new Promise((r) => setTimeout(r, 2 * opts.pace + 2000));
-    const pid = server.proc.pid!;
-    const cpu0 = cpuMs(pid);
     const rows = async () => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM floor_event`)[0]!.n);
-    const rows0 = await rows();
-    latencies.length = 0;
-    let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250);
-    const t0 = performance.now();
-    await new Promise((r) => setTimeout(r, opts.seconds * 1000));
-    const elapsed = (performance.now() - t0) / 1000;
-    clearInterval(sampler);
-    const cpu = cpuMs(pid) - cpu0;
-    const stored = (await rows()) - rows0;
+    const m = await measure([server.proc.pid!], latencies, rows);
     stopped = true;
     await new Promise((r) => setTimeout(r, 500)); // the actions in flight are answered
-    const sorted = latencies.slice().sort((a, b) => a - b);
-    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-    console.log(`[floor] run ${elapsed.toFixed(1)} s`);
+    console.log(`[floor] run ${m.elapsed.toFixed(1)} s`);
     return {
       processes: 1,
-      actionsPerSecond: stored / elapsed,
-      p50: pct(50),
-      p95: pct(95),
-      p99: pct(99),
-      rssMb: peakRss,
-      cpuMsPerAction: cpu / Math.max(1, stored),
+      ...m,
       lost: Math.max(0, acked - (await rows())),
       duplicated: 0, // the table's primary key refuses a second row for a version
-      peopleActions: sorted.length,
-      elapsed,
     };
   } finally {
     sockets.forEach((s) => s.close());
@@ -328,8 +313,10 @@ function print(r: Result): void {
   if (opts.floor) {
     console.log(`floor: ${opts.people} tables of 4 sockets (${PEOPLE_THINK_MS} ms per action); each action one durable INSERT, then one message to each of the 4 sockets; no game logic`);
     console.log(`actions/s: ${r.actionsPerSecond.toFixed(0)}`);
-  } else console.log(`load: ${opts.bots} computer tables (one action per table per ${opts.pace} ms) + ${opts.people} tables of 4 socket clients${PEOPLE_THINK_MS ? ` (${PEOPLE_THINK_MS} ms per action)` : " (as fast as they can)"}, classic whist`);
-  if (!opts.floor) console.log(`actions/s: ${r.actionsPerSecond.toFixed(0)} (all tables; ${(r.peopleActions / r.elapsed).toFixed(0)}/s at people's tables)`);
+  } else {
+    console.log(`load: ${opts.bots} computer tables (one action per table per ${opts.pace} ms) + ${opts.people} tables of 4 socket clients${PEOPLE_THINK_MS ? ` (${PEOPLE_THINK_MS} ms per action)` : " (as fast as they can)"}, classic whist`);
+    console.log(`actions/s: ${r.actionsPerSecond.toFixed(0)} (all tables; ${(r.peopleActions / r.elapsed).toFixed(0)}/s at people's tables)`);
+  }
   console.log(`latency action -> all 4 players p50: ${r.p50.toFixed(1)} ms`);
   console.log(`latency action -> all 4 players p95: ${r.p95.toFixed(1)} ms`);
   console.log(`latency action -> all 4 players p99: ${r.p99.toFixed(1)} ms`);
