@@ -38,7 +38,7 @@ const TT_MASK = (1 << TT_BITS) - 1;
 let POOL = 1 << 20;
 
 /**
- * Partition search table in typed arrays (52 MB, allocated on first use; a Map with millions
+ * Partition search table in typed arrays (64 MB, allocated on first use; a Map with millions
  * of entries is slow and churns the garbage collector). A bucket holds the positions
  * at a trick boundary with one leader, suit lengths per hand, jokers and called-card
  * state; its entries each say "whatever the smaller cards, when these hands hold the
@@ -49,17 +49,21 @@ let POOL = 1 << 20;
  * shares a TableSession with earlier searches of the same hand under the same rules
  * (their entries hold for it too). When the pool is full, the entries with the fewest
  * tricks left (the cheapest to find again) are dropped until half of it is free.
- * An entry's fields sit together in `pool` (one cache line holds the whole entry: walking
- * a long chain is what a lookup costs), the fields only compaction reads apart.
+ * Walking a bucket's chain is what a lookup costs (chains run to dozens of entries): the walk
+ * reads `link`, two numbers an entry, and opens an entry's fields in `pool` (one cache line holds
+ * them all) only where its signature fits the position, about one entry in thirteen. The fields
+ * only compaction reads are kept apart.
  */
 let bCheck = new Int32Array(0);
 let bGen = new Int32Array(0);
 let bHead = new Int32Array(0);
 /** Per bucket: the next free slot of the block its newest entry sits in, or -1 (a new block is needed). */
 let bSlot = new Int32Array(0);
-/** Per entry, ENTRY fields: next entry of the chain (-1 = end), generation, k per suit (4 bits each), per suit the owners (2 bits each, highest first) of its top k cards, and lb | ub << 4 | (best move + 1) << 8 | tricks left << 16. */
+/** Per entry, ENTRY fields (the last one unused, so that an entry fills 32 bytes): generation, k per suit (4 bits each), per suit the owners (2 bits each, highest first) of its top k cards, and lb | ub << 4 | (best move + 1) << 8 | tricks left << 16. */
 let pool = new Int32Array(0);
-const ENTRY = 8, NEXT = 0, GEN = 1, KS = 2, TOP = 3, DATA = 7;
+const ENTRY = 8, GEN = 0, KS = 1, TOP = 2, DATA = 6;
+/** Per entry, at 2 * entry the next entry of its chain (-1 = end), at 2 * entry + 1 its signature (topTwoSignature). */
+let link = new Int32Array(0);
 /**
  * Entries of a bucket are allocated in blocks of BLOCK neighbouring slots, newest at the highest
  * address: a chain is walked down through memory, not across it (a walk is what a lookup costs, and
@@ -77,6 +81,7 @@ const ensureTable = () => {
     bHead = new Int32Array(1 << TT_BITS);
     bSlot = new Int32Array(1 << TT_BITS).fill(-1);
     pool = new Int32Array(POOL * ENTRY);
+    link = new Int32Array(POOL * 2);
     eBucket = new Int32Array(POOL);
     eCheck = new Int32Array(POOL);
   }
@@ -128,7 +133,8 @@ function compactPool(gen: number): void {
     if (to !== e) pool.copyWithin(to * ENTRY, eb, eb + ENTRY);
     eBucket[to] = b;
     eCheck[to] = eCheck[e]!;
-    pool[to * ENTRY + NEXT] = bHead[b]!;
+    link[2 * to] = bHead[b]!;
+    link[2 * to + 1] = link[2 * e + 1]!;
     bHead[b] = to;
   }
   for (let e = next; e < POOL; e++) pool[e * ENTRY + GEN] = 0;
@@ -184,6 +190,22 @@ const popcount = (x: number): number => {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 };
 const highBit = (x: number): number => (x === 0 ? 0 : 1 << (31 - Math.clz32(x)));
+
+/**
+ * A table entry's signature: in the low 16 bits, per suit (4 bits from bit 4 * suit), the owners
+ * of the top two cards the entry requires; in the high 16, which of those bits it requires (none
+ * where its k is 0, the first owner's where k is 1). A position whose owners of each suit's top two
+ * cards, laid out the same way, differ from it in a required bit cannot match the entry.
+ */
+function topTwoSignature(ks: number, tops: Int32Array): number {
+  let sig = 0;
+  for (let s = 0; s < 4; s++) {
+    const k = (ks >> (4 * s)) & 15, t = tops[s]!;
+    if (k >= 2) sig |= (((t >>> (2 * k - 4)) & 15) << (4 * s)) | (15 << (16 + 4 * s));
+    else if (k === 1) sig |= ((t & 3) << (4 * s + 2)) | (12 << (16 + 4 * s));
+  }
+  return sig;
+}
 
 export class DoubleDummy {
   readonly hand: Int32Array;
@@ -526,15 +548,23 @@ export class DoubleDummy {
     const oa = this.ownersAt, la = this.lensAt;
     const o0 = oa[rb]!, o1 = oa[rb + 1]!, o2 = oa[rb + 2]!, o3 = oa[rb + 3]!;
     const l0 = 2 * la[rb]!, l1 = 2 * la[rb + 1]!, l2 = 2 * la[rb + 2]!, l3 = 2 * la[rb + 3]!;
-    let lb = 0, ub = 15, best = -1;
+    let best = -1;
     const live = bGen[bucket] === gen && bCheck[bucket] === check;
     if (live) {
-      const pl = pool;
-      for (let e = bHead[bucket]!, prev = -1, here = -1; e >= 0; prev = here) {
-        const eb = e * ENTRY;
+      const pl = pool, lk = link;
+      // This position's owners of each suit's top two cards, laid out as in topTwoSignature.
+      let top2 = 0;
+      for (let s = 0; s < 4; s++) {
+        const l = la[rb + s]!, o = oa[rb + s]!;
+        top2 |= (l >= 2 ? (o >>> (2 * l - 4)) & 15 : l === 1 ? o << 2 : 0) << (4 * s);
+      }
+      const head = bHead[bucket]!;
+      for (let e = head; e >= 0; ) {
+        const here = e, sig = lk[2 * e + 1]!;
+        e = lk[2 * e]!;
+        if (((top2 ^ sig) & (sig >>> 16)) !== 0) continue;
+        const eb = here * ENTRY;
         if (pl[eb + GEN] !== gen) break;
-        here = e;
-        e = pl[eb + NEXT]!;
         const ks = pl[eb + KS]!;
         const k0 = ks & 15, k1 = (ks >> 4) & 15, k2 = (ks >> 8) & 15, k3 = ks >> 12;
         if (
@@ -548,13 +578,15 @@ export class DoubleDummy {
         const elb = d & 15, eub = (d >> 4) & 15;
         if (elb >= t || eub < t) {
           // Move the entry that decided to the front: the same positions come back again and again.
-          if (prev >= 0) {
-            const hb = bHead[bucket]! * ENTRY;
+          if (here !== head) {
+            const hb = head * ENTRY;
             for (let f = KS; f <= DATA; f++) {
               const x = pl[hb + f]!;
               pl[hb + f] = pl[eb + f]!;
               pl[eb + f] = x;
             }
+            lk[2 * here + 1] = lk[2 * head + 1]!;
+            lk[2 * head + 1] = sig;
           }
           this.relTop(rb, 0, k0);
           this.relTop(rb, 1, k1);
@@ -562,8 +594,6 @@ export class DoubleDummy {
           this.relTop(rb, 3, k3);
           return elb >= t;
         }
-        if (elb > lb) lb = elb;
-        if (eub < ub) ub = eub;
         if (best < 0) best = ((d >> 8) & 127) - 1;
       }
     }
@@ -709,57 +739,42 @@ export class DoubleDummy {
       ks |= k << (4 * s);
       tops[s] = this.ownersAt[rb + s]! >>> (2 * (this.lensAt[rb + s]! - k));
     }
-    const pl = pool;
-    let e = -1;
-    if (bGen[bucket] === gen && bCheck[bucket] === check) {
-      for (let x = bHead[bucket]!; x >= 0 && pl[x * ENTRY + GEN] === gen; x = pl[x * ENTRY + NEXT]!) {
-        const xb = x * ENTRY + TOP;
-        if (pl[x * ENTRY + KS] === ks && pl[xb] === tops[0] && pl[xb + 1] === tops[1] && pl[xb + 2] === tops[2] && pl[xb + 3] === tops[3]) {
-          e = x;
-          break;
-        }
-      }
-    } else {
+    // A new entry each time, not a search of the chain for one with the same cards: two in a hundred
+    // stores found one, and the walk cost more than the duplicates do.
+    if (bGen[bucket] !== gen || bCheck[bucket] !== check) {
       bGen[bucket] = gen;
       bCheck[bucket] = check;
       bHead[bucket] = -1;
       bSlot[bucket] = -1;
     }
+    let e = bSlot[bucket]!;
     if (e < 0) {
-      e = bSlot[bucket]!;
-      if (e < 0) {
-        if (poolNext + BLOCK > POOL) {
-          compactPool(gen);
-          // The bucket may have lost its chain.
-          if (bGen[bucket] !== gen) {
-            bGen[bucket] = gen;
-            bCheck[bucket] = check;
-            bHead[bucket] = -1;
-          }
+      if (poolNext + BLOCK > POOL) {
+        compactPool(gen);
+        // The bucket may have lost its chain.
+        if (bGen[bucket] !== gen) {
+          bGen[bucket] = gen;
+          bCheck[bucket] = check;
+          bHead[bucket] = -1;
         }
-        e = poolNext;
-        poolNext += BLOCK;
       }
-      bSlot[bucket] = (e + 1) % BLOCK === 0 || e + 1 >= POOL ? -1 : e + 1;
-      eBucket[e] = bucket;
-      eCheck[e] = check;
-      const eb = e * ENTRY;
-      pl[eb + NEXT] = bHead[bucket]!;
-      pl[eb + GEN] = gen;
-      pl[eb + KS] = ks;
-      pl[eb + TOP] = tops[0]!;
-      pl[eb + TOP + 1] = tops[1]!;
-      pl[eb + TOP + 2] = tops[2]!;
-      pl[eb + TOP + 3] = tops[3]!;
-      pl[eb + DATA] = 15 << 4;
-      bHead[bucket] = e;
+      e = poolNext;
+      poolNext += BLOCK;
     }
-    const d = pl[e * ENTRY + DATA]!;
-    let lb = d & 15, ub = (d >> 4) & 15, mv = ((d >> 8) & 127) - 1;
-    if (result) lb = Math.max(lb, t);
-    else ub = Math.min(ub, t - 1);
-    if (best >= 0) mv = best;
-    pl[e * ENTRY + DATA] = lb | (ub << 4) | ((mv + 1) << 8) | (this.tricksLeft() << 16);
+    bSlot[bucket] = (e + 1) % BLOCK === 0 || e + 1 >= POOL ? -1 : e + 1;
+    eBucket[e] = bucket;
+    eCheck[e] = check;
+    link[2 * e] = bHead[bucket]!;
+    link[2 * e + 1] = topTwoSignature(ks, tops);
+    bHead[bucket] = e;
+    const eb = e * ENTRY, pl = pool;
+    pl[eb + GEN] = gen;
+    pl[eb + KS] = ks;
+    pl[eb + TOP] = tops[0]!;
+    pl[eb + TOP + 1] = tops[1]!;
+    pl[eb + TOP + 2] = tops[2]!;
+    pl[eb + TOP + 3] = tops[3]!;
+    pl[eb + DATA] = (result ? t : 0) | ((result ? 15 : t - 1) << 4) | ((best + 1) << 8) | (this.tricksLeft() << 16);
   }
 
   /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
