@@ -195,12 +195,13 @@ const highBit = (x: number): number => (x === 0 ? 0 : 1 << (31 - Math.clz32(x)))
  * A table entry's signature: in the low 16 bits, per suit (4 bits from bit 4 * suit), the owners
  * of the top two cards the entry requires; in the high 16, which of those bits it requires (none
  * where its k is 0, the first owner's where k is 1). A position whose owners of each suit's top two
- * cards, laid out the same way, differ from it in a required bit cannot match the entry.
+ * cards (its own signature's low 16 bits, every card counted) differ from it in a required bit
+ * cannot match the entry. `tops[at + suit]` holds the owners of the top k cards of each suit.
  */
-function topTwoSignature(ks: number, tops: Int32Array): number {
+function topTwoSignature(ks: number, tops: Int32Array, at: number): number {
   let sig = 0;
   for (let s = 0; s < 4; s++) {
-    const k = (ks >> (4 * s)) & 15, t = tops[s]!;
+    const k = (ks >> (4 * s)) & 15, t = tops[at + s]!;
     if (k >= 2) sig |= (((t >>> (2 * k - 4)) & 15) << (4 * s)) | (15 << (16 + 4 * s));
     else if (k === 1) sig |= ((t & 3) << (4 * s + 2)) | (12 << (16 + 4 * s));
   }
@@ -552,12 +553,8 @@ export class DoubleDummy {
     const live = bGen[bucket] === gen && bCheck[bucket] === check;
     if (live) {
       const pl = pool, lk = link;
-      // This position's owners of each suit's top two cards, laid out as in topTwoSignature.
-      let top2 = 0;
-      for (let s = 0; s < 4; s++) {
-        const l = la[rb + s]!, o = oa[rb + s]!;
-        top2 |= (l >= 2 ? (o >>> (2 * l - 4)) & 15 : l === 1 ? o << 2 : 0) << (4 * s);
-      }
+      // This position's owners of each suit's top two cards: its signature with every card counted.
+      const top2 = topTwoSignature(la[rb]! | (la[rb + 1]! << 4) | (la[rb + 2]! << 8) | (la[rb + 3]! << 12), oa, rb) & 0xffff;
       const head = bHead[bucket]!;
       for (let e = head; e >= 0; ) {
         const here = e, sig = lk[2 * e + 1]!;
@@ -749,15 +746,8 @@ export class DoubleDummy {
     }
     let e = bSlot[bucket]!;
     if (e < 0) {
-      if (poolNext + BLOCK > POOL) {
-        compactPool(gen);
-        // The bucket may have lost its chain.
-        if (bGen[bucket] !== gen) {
-          bGen[bucket] = gen;
-          bCheck[bucket] = check;
-          bHead[bucket] = -1;
-        }
-      }
+      // Compaction keeps this generation's buckets (this one included), relinking what it keeps.
+      if (poolNext + BLOCK > POOL) compactPool(gen);
       e = poolNext;
       poolNext += BLOCK;
     }
@@ -765,7 +755,7 @@ export class DoubleDummy {
     eBucket[e] = bucket;
     eCheck[e] = check;
     link[2 * e] = bHead[bucket]!;
-    link[2 * e + 1] = topTwoSignature(ks, tops);
+    link[2 * e + 1] = topTwoSignature(ks, tops, 0);
     bHead[bucket] = e;
     const eb = e * ENTRY, pl = pool;
     pl[eb + GEN] = gen;
