@@ -3,12 +3,14 @@
  * level A in seats 0+2 and B in 1+3, then with the seats swapped, so the
  * cards cancel out and only the play and bidding differ. Prints, per variant,
  * A's mean point advantage per deal with a 95% confidence interval.
- *   npm run bench:bots -- [SCALE=1] [BUDGET_MS=100] [--variants a,b]
+ *   npm run bench:bots -- [SCALE=1] [BUDGET_MS=100] [--variants a,b] [--pairs A:B,...] [--from N]
  *   npm run bench:bots -- 0.01 5       (a quick check that it runs)
  * SCALE scales the deal counts below (BENCH_SCALE), BUDGET_MS is the strong
- * level's time per card (BENCH_BUDGET), --variants picks variants (BENCH_VARIANTS).
+ * level's time per card (BENCH_BUDGET), --variants picks variants (BENCH_VARIANTS),
+ * --pairs the levels compared (default strong:normal,normal:random), --from the
+ * first deal (to split one measurement over processes).
  */
-import { type BotLevel } from "../src/bots/index";
+import { BOT_LEVELS, type BotLevel } from "../src/bots/index";
 import { pairDifference, playHands } from "../src/bots/arena";
 import { VARIANT_IDS, VARIANT_META, type VariantId } from "../src/engine/meta";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
@@ -24,14 +26,35 @@ const args = scriptArgs(
       { name: "SCALE", optional: true, help: "scales the deal counts (default 1: strong vs normal 200/30/240/150 deals for es-makker/classic/norwegian/danish, normal vs random 150 each; at least 2); also BENCH_SCALE" },
       { name: "BUDGET_MS", optional: true, help: "the strong level's thinking time per card in ms (default 100); also BENCH_BUDGET" },
     ],
-    flags: { variants: { type: "string", value: "LIST", help: `comma-separated variants (default all: ${VARIANTS.join(",")}); also BENCH_VARIANTS` } },
-    examples: ["npm run bench:bots", "npm run bench:bots -- 0.01 5   (a quick check that it runs)"],
+    flags: {
+      variants: { type: "string", value: "LIST", help: `comma-separated variants (default all: ${VARIANTS.join(",")}); also BENCH_VARIANTS` },
+      from: { type: "string", value: "N", help: "index of the first deal (default 0), to split one measurement over several processes" },
+      pairs: {
+        type: "string",
+        value: "A:B,...",
+        help: `the levels compared, A against B (default strong:normal,normal:random; levels: ${BOT_LEVELS.join(", ")}); a pair with a strong level plays the strong deal counts`,
+      },
+    },
+    examples: [
+      "npm run bench:bots",
+      "npm run bench:bots -- 0.01 5   (a quick check that it runs)",
+      "npm run bench:bots -- 0.5 1000 --pairs strong:baseline --variants classic",
+    ],
   },
   (a) => {
     const variants = (typeof a.flags.variants === "string" ? a.flags.variants : process.env.BENCH_VARIANTS)?.split(",") ?? VARIANTS;
     const unknown = variants.find((v) => !(VARIANTS as string[]).includes(v));
     if (unknown !== undefined) throw new UsageError(`unknown variant "${unknown}" in --variants (known: ${VARIANTS.join(", ")})`);
+    const pairs = (typeof a.flags.pairs === "string" ? a.flags.pairs : "strong:normal,normal:random").split(",").map((pair) => {
+      const levels = pair.split(":");
+      const bad = levels.find((l) => !(BOT_LEVELS as string[]).includes(l));
+      if (levels.length !== 2 || bad !== undefined)
+        throw new UsageError(`--pairs takes LEVEL:LEVEL pairs separated by commas ("${pair}" is not one; levels: ${BOT_LEVELS.join(", ")})`);
+      return { a: levels[0] as BotLevel, b: levels[1] as BotLevel };
+    });
     return {
+      pairs,
+      from: numberArg("--from", typeof a.flags.from === "string" ? a.flags.from : undefined, 0, { min: 0, integer: true }),
       scale: numberArg("SCALE", a.positionals[0] ?? process.env.BENCH_SCALE, 1, { min: 0 }),
       budget: numberArg("BUDGET_MS", a.positionals[1] ?? process.env.BENCH_BUDGET, 100, { min: 1 }),
       variants: variants as VariantId[],
@@ -48,17 +71,32 @@ const STRONG_BUDGET_MS = args.budget;
  */
 const STRONG_DEALS: Readonly<Partial<Record<VariantId, number>>> = { esmakker: 200, classic: 30, norwegian: 240, danish: 150 };
 const scale = args.scale;
-const PAIRS: { a: BotLevel; b: BotLevel; deals: (v: VariantId) => number }[] = [
-  { a: "strong", b: "normal", deals: (v) => Math.max(2, Math.round((STRONG_DEALS[v] ?? 150) * scale)) },
-  { a: "normal", b: "random", deals: () => Math.max(2, Math.round(150 * scale)) },
-];
+const searches = (level: BotLevel) => level === "strong" || level === "baseline";
+const PAIRS = args.pairs.map(({ a, b }) => ({
+  a,
+  b,
+  deals: (v: VariantId) => Math.max(2, Math.round((searches(a) || searches(b) ? (STRONG_DEALS[v] ?? 150) : 150) * scale)),
+}));
+
+/** Wall time and card decisions per level, over every deal played. */
+const thinking = new Map<BotLevel, { ms: number; cards: number }>();
 
 /** A's advantage on one deal: pair difference with A in 0+2 minus the one with A in 1+3, halved. */
 function duplicateDeal(variant: VariantId, deal: number, a: BotLevel, b: BotLevel): number {
   const setup = { variant, seed: `bench-${variant}-${deal}` };
   const opts = { hands: 1, budgetMs: STRONG_BUDGET_MS, seed: `bench-${deal}` };
-  const first = playHands(setup, { ...opts, levels: [a, b, a, b] }).results[0];
-  const second = playHands(setup, { ...opts, levels: [b, a, b, a] }).results[0];
+  const play = (levels: BotLevel[]) => {
+    const { results, actions, thinkMs } = playHands(setup, { ...opts, levels });
+    levels.forEach((level, seat) => {
+      const t = thinking.get(level) ?? { ms: 0, cards: 0 };
+      t.ms += thinkMs[seat]!;
+      t.cards += actions.filter((x) => x.seat === seat && x.action.type === "play").length;
+      thinking.set(level, t);
+    });
+    return results[0];
+  };
+  const first = play([a, b, a, b]);
+  const second = play([b, a, b, a]);
   return ((first ? pairDifference(first) : 0) - (second ? pairDifference(second) : 0)) / 2;
 }
 
@@ -80,7 +118,10 @@ for (const { a, b, deals } of PAIRS) {
     const t = performance.now();
     const diffs: number[] = [];
     const n = deals(variant);
-    for (let d = 0; d < n; d++) diffs.push(duplicateDeal(variant, d, a, b));
+    for (let d = args.from; d < args.from + n; d++) {
+      diffs.push(duplicateDeal(variant, d, a, b));
+      if (process.env.BENCH_VERBOSE) console.log(`  ${variant} deal ${d}: ${diffs.at(-1)!.toFixed(2)}`);
+    }
     const s = summary(diffs);
     const clear = s.lo > 0 ? "clear of zero" : s.hi < 0 ? "BELOW zero" : "not clear of zero";
     console.log(
@@ -88,4 +129,6 @@ for (const { a, b, deals } of PAIRS) {
     );
   }
 }
+for (const [level, t] of thinking)
+  if (searches(level)) console.log(`${level}: ${(t.ms / Math.max(1, t.cards)).toFixed(0)} ms a card on average (wall time, ${t.cards} cards, forced ones included)`);
 console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);

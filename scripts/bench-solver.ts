@@ -15,6 +15,9 @@
  *   npm run bench:solver -- deals 2           (only 1, 2 deals per kind)
  *   npm run bench:solver -- analysis 1        (only 2, 1 hand per kind)
  *   npm run bench:solver -- analysis 2 variant danish kind nolo cap 60
+ * A third, asked for by name: `samples`, the solver nodes to value every card
+ * of a position exactly, by cards per hand: from what hand size on the strong
+ * computer player can afford to solve its samples exactly.
  * `cap S` stops a solve or a hand after S seconds of wall time (default: the
  * analysis worker's cap, ANALYSIS_TIME_CAP_MS); a capped figure counts as the cap.
  * `max-cards N` analyses only the positions where no hand holds more than N
@@ -28,16 +31,16 @@ import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
 import { analyzePlay, openingPosition } from "../src/bots/analysis";
-import { SearchAborted, createSearch, nodesSearchedSoFar } from "../src/bots/solver/index";
+import { SearchAborted, cardValues, createSearch, nodesSearchedSoFar } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
-const { runDeals, runAnalysis, DEALS, HANDS, CAP_MS, MAX_CARDS, onlyVariant, onlyKind } = scriptArgs(
+const { runDeals, runAnalysis, runSamples, DEALS, HANDS, CAP_MS, MAX_CARDS, onlyVariant, onlyKind } = scriptArgs(
   {
     usageName: "npm run bench:solver --",
     summary:
       "Double-dummy solver speed per contract kind, as KIND median / p95 / max of CPU time: (deals) seeded full 13-card deals solved from the first card; (analysis) whole seeded hands analysed card by card as the history's analysis worker does.",
-    positionals: [{ name: "WHICH", optional: true, help: "all (default), deals or analysis" }],
+    positionals: [{ name: "WHICH", optional: true, help: "all (default: deals and analysis), deals, analysis or samples" }],
     flags: {
       deals: { type: "string", value: "N", help: "deals per kind (default 20)" },
       hands: { type: "string", value: "N", help: "hands per variant and kind to analyse (default 4)" },
@@ -50,15 +53,17 @@ const { runDeals, runAnalysis, DEALS, HANDS, CAP_MS, MAX_CARDS, onlyVariant, onl
       "npm run bench:solver",
       "npm run bench:solver -- deals --deals 2",
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind nolo --cap 60",
+      "npm run bench:solver -- samples --deals 20",
     ],
   },
   (a) => {
     const which = a.positionals[0] ?? "all";
-    if (!["all", "deals", "analysis"].includes(which)) throw new UsageError(`WHICH must be all, deals or analysis, got "${which}"`);
+    if (!["all", "deals", "analysis", "samples"].includes(which)) throw new UsageError(`WHICH must be all, deals, analysis or samples, got "${which}"`);
     const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
     return {
-      runDeals: which !== "analysis",
-      runAnalysis: which !== "deals",
+      runDeals: which === "all" || which === "deals",
+      runAnalysis: which === "all" || which === "analysis",
+      runSamples: which === "samples",
       DEALS: numberArg("--deals", a.flags.deals, 20, { min: 1, integer: true }),
       HANDS: numberArg("--hands", a.flags.hands, 4, { min: 1, integer: true }),
       CAP_MS: a.flags.cap === undefined ? ANALYSIS_TIME_CAP_MS : numberArg("--cap", a.flags.cap, 0, { min: 0.001 }) * 1000,
@@ -118,6 +123,26 @@ if (runDeals) {
     }
     const total = times.reduce((a, b) => a + b, 0);
     summary.push(line(`deal ${k.kind}`, times, `, ${(nodes / total / 1000).toFixed(2)} M nodes/s${capped ? `, ${capped} capped` : ""}`));
+    console.log(summary.at(-1));
+  }
+}
+
+if (runSamples) {
+  console.log(`bench:solver — every card of a position valued exactly (as the strong player values a sample): ${DEALS} seeded deals cut to N cards a hand, seat 1 leads, spades trump and no trump (nodes median / p90 / max; CPU median)`);
+  for (let n = 7; n <= 13; n++) {
+    const nodes: number[] = [], times: number[] = [];
+    for (const trump of ["S", null] as const)
+      for (let i = 0; i < DEALS; i++) {
+        const deal = dealFromSeed(`solver-samples-${i}`, makeDeck(0), 0);
+        const c0 = process.cpuUsage();
+        const dd = createSearch({ hands: deal.hands.map((h) => h.slice(0, n)), trick: null, leader: 1, rules: { trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3] });
+        cardValues(dd, true);
+        times.push(cpuMs(c0));
+        nodes.push(dd.nodes);
+      }
+    nodes.sort((a, b) => a - b);
+    times.sort((a, b) => a - b);
+    summary.push(`samples ${n} cards`.padEnd(26) + ` ${pct(nodes, 0.5)} / ${pct(nodes, 0.9)} / ${nodes.at(-1)} nodes   (n ${nodes.length}, CPU median ${fmt(pct(times, 0.5))})`);
     console.log(summary.at(-1));
   }
 }

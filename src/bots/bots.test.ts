@@ -5,7 +5,8 @@ import { createRng } from "../engine/random";
 import type { MatchView, Seat, VariantId } from "../engine/types";
 import { analyzePlay } from "./analysis";
 import { playHands } from "./arena";
-import { type BotLevel, decide } from "./index";
+import { BOT_LEVELS, type BotLevel, decide } from "./index";
+import { BASELINE_TUNING, scoreCards } from "./strong";
 import { hiddenInfo, sampleHands } from "./sampling";
 
 const VARIANTS: VariantId[] = ["esmakker", "classic", "norwegian", "danish"];
@@ -42,6 +43,21 @@ describe("bots play legal, complete hands in every variant", () => {
       expect(results.length).toBe(1);
     });
   }
+
+  it("a level's tuning decides from which hand size it solves its samples exactly, and the work its budget buys", () => {
+    // Two tricks played in classic: 11 cards a hand, above what the baseline solves exactly at 1 s.
+    const state = advance("classic", "exact-11", (s) => s.hand !== null && s.hand.phase === "play" && s.hand.tricks.length === 2 && s.hand.trick === null);
+    const v = view(state, currentTurn(state)!);
+    expect(v.hand!.hands[v.seat!]!.cards!.length).toBe(11);
+    const wholeBudget = { workPerMs: 2000, exactCards: () => 11 };
+    const exact = scoreCards(v, { budgetMs: 1000, seed: "x", tuning: wholeBudget, deadlineMs: 60_000 })!;
+    const baseline = scoreCards(v, { budgetMs: 1000, seed: "x", tuning: BASELINE_TUNING, deadlineMs: 60_000 })!;
+    expect(exact.exact).toBe(true);
+    expect(exact.samples).toBeGreaterThanOrEqual(10);
+    expect(baseline.exact).toBe(false);
+    // Both value the same legal cards.
+    expect(exact.scores.map((c) => c.card)).toEqual(baseline.scores.map((c) => c.card));
+  });
 });
 
 describe("decisions depend on the view and the seed only", () => {
@@ -49,7 +65,7 @@ describe("decisions depend on the view and the seed only", () => {
     const state = advance("esmakker", "det-1", (s) => s.hand !== null && s.hand.phase === "play" && s.hand.tricks.length === 2);
     const seat = currentTurn(state)!;
     const v = view(state, seat);
-    for (const level of ["random", "easy", "normal", "strong"] as BotLevel[]) {
+    for (const level of BOT_LEVELS) {
       // The budget buys a fixed amount of work; the wall-clock cap is lifted so that a busy machine cannot cut one search short.
       const a = decide(v, { level, seed: "s", budgetMs: 40, deadlineMs: 60_000 });
       const b = decide(structuredClone(v), { level, seed: "s", budgetMs: 40, deadlineMs: 60_000 });
@@ -81,7 +97,7 @@ describe("decisions depend on the view and the seed only", () => {
       expect(swapped, `${variant}: found two hidden cards to swap`).not.toBeNull();
       expect(view(swapped!, me)).toEqual(view(state, me));
       expect(swapped!.hand!.hands).not.toEqual(state.hand!.hands);
-      for (const level of ["random", "easy", "normal", "strong"] as BotLevel[])
+      for (const level of BOT_LEVELS)
         // As above: a fixed amount of work, no wall-clock cap, so a busy machine cannot make the two searches differ.
         expect(decide(view(swapped!, me), { level, seed: "h", budgetMs: 40, deadlineMs: 60_000 })).toEqual(
           decide(view(state, me), { level, seed: "h", budgetMs: 40, deadlineMs: 60_000 }),

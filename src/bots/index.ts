@@ -4,7 +4,9 @@
  * MatchView) and nothing else; for a given view and seed the choice is always
  * the same. Levels: "random" (uniform legal action), "easy" (simple
  * rules, instant), "normal" (card counting and better rules), "strong"
- * (card play by sampling hidden hands and solving each sample double dummy).
+ * (card play by sampling hidden hands and solving each sample double dummy),
+ * and "baseline", the strong level as it was before the solver's speed work,
+ * kept only to measure the strong level against (no table offers it).
  */
 import { createRng } from "../engine/random";
 import type { Action, MatchView } from "../engine/types";
@@ -13,10 +15,10 @@ import { chooseCall, chooseExchange, chooseHide, chooseJoin, chooseTrump, choose
 import { bestTrump } from "./evaluate";
 import { seatedHand, trickRulesOf } from "./facts";
 import { chooseCard, playContext, playNowOrWait } from "./play";
-import { strongCard } from "./strong";
+import { BASELINE_TUNING, STRONG_TUNING, strongCard } from "./strong";
 
-export type BotLevel = "random" | "easy" | "normal" | "strong";
-export const BOT_LEVELS: readonly BotLevel[] = ["random", "easy", "normal", "strong"];
+export type BotLevel = "random" | "easy" | "normal" | "strong" | "baseline";
+export const BOT_LEVELS: readonly BotLevel[] = ["random", "easy", "normal", "strong", "baseline"];
 
 export interface DecideOptions {
   readonly level?: BotLevel;
@@ -74,8 +76,13 @@ export function decide(view: MatchView, opts: DecideOptions = {}): Action {
       const card = playNowOrWait(playContext(view, me, cards, plays, level !== "easy"), tricksLeft(view));
       return card === null ? wait : { type: "play", card };
     }
-    if (level === "strong") {
-      const card = strongCard(view, { budgetMs: opts.budgetMs ?? 1000, seed, ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}) });
+    if (level === "strong" || level === "baseline") {
+      const card = strongCard(view, {
+        budgetMs: opts.budgetMs ?? 1000,
+        seed,
+        tuning: level === "strong" ? STRONG_TUNING : BASELINE_TUNING,
+        ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
+      });
       if (card !== null) return { type: "play", card };
     }
     return { type: "play", card: chooseCard(playContext(view, me, cards, plays, level !== "easy")) };

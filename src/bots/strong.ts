@@ -25,6 +25,8 @@ import { cardToMove, cardValues, createSearch } from "./solver/index";
 
 export interface StrongOptions {
   readonly budgetMs: number;
+  /** How the budget becomes work (default the strong level's). */
+  readonly tuning?: StrongTuning;
   readonly seed: string;
   /** Largest hand size solved exactly; default from the budget. */
   readonly exactCards?: number;
@@ -34,17 +36,38 @@ export interface StrongOptions {
   readonly deadlineMs?: number;
 }
 
-/** Search work (solver nodes or playout plies) a millisecond buys on a modest, busy machine (the solver does 1-2 M nodes/s). */
-export const WORK_PER_MS = 800;
+/**
+ * How a strong level turns its time budget into search work: the work a millisecond buys, and the
+ * largest hand it solves exactly per sample (below it, samples are played out greedily).
+ */
+export interface StrongTuning {
+  /** Search work (solver nodes or playout plies) a millisecond buys. */
+  readonly workPerMs: number;
+  /** Largest hand size solved exactly for a budget. */
+  readonly exactCards: (budgetMs: number) => number;
+}
+
 /** Work units one hand evaluation of the deal sampler costs (a few microseconds, like a few solver nodes). */
 export const WORK_PER_EVALUATION = 4;
 
 /**
- * Hand size from which the exact solve fits the budget with enough samples (about 30). Solving
- * every card of a sample costs, in solver nodes: 2.5 K at 7 cards, 7 K at 8, 24 K at 9, 75 K at 10,
- * 370 K at 11 (scripts/bench-solver.ts measures the solver).
+ * The strong level as it was before the solver's speed work, pinned as the baseline every change to
+ * the strong level is measured against (`npm run bench:bots -- 1 1000 --pairs strong:baseline`): 800
+ * units of work a millisecond, and exact solves from the hand sizes that fitted the solver of that
+ * time with about 30 samples (9 cards a hand at 1 s).
  */
-export const exactCardsFor = (budgetMs: number): number => (budgetMs >= 2500 ? 10 : budgetMs >= 800 ? 9 : budgetMs >= 300 ? 8 : budgetMs >= 100 ? 7 : 6);
+export const BASELINE_TUNING: StrongTuning = {
+  workPerMs: 800,
+  exactCards: (budgetMs) => (budgetMs >= 2500 ? 10 : budgetMs >= 800 ? 9 : budgetMs >= 300 ? 8 : budgetMs >= 100 ? 7 : 6),
+};
+
+/**
+ * The strong level's tuning: still the baseline's. Spending the whole budget with today's faster
+ * solver (2000 nodes a millisecond, exact from 11 cards a hand at 1 s, where valuing a sample's cards
+ * still leaves 30 samples: `npm run bench:solver -- samples`) played no better over 600 duplicate
+ * classic deals at three times the thinking time (docs/solver.md, "The stronger player").
+ */
+export const STRONG_TUNING: StrongTuning = BASELINE_TUNING;
 
 export interface CardScore {
   readonly card: Card;
@@ -70,8 +93,9 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
   const rules = trickRulesOf(view);
   const rng = createRng(`${opts.seed}#strong#${view.handIndex}#${hand.tricks.length}#${hand.trick?.plays.length ?? 0}#${me}`);
   const sampler = createDealSampler(view, me, cards, rng);
-  const exact = cards.length <= (opts.exactCards ?? exactCardsFor(opts.budgetMs));
-  const workBudget = opts.budgetMs * WORK_PER_MS;
+  const tuning = opts.tuning ?? STRONG_TUNING;
+  const exact = cards.length <= (opts.exactCards ?? tuning.exactCards(opts.budgetMs));
+  const workBudget = opts.budgetMs * tuning.workPerMs;
   const hardDeadline = performance.now() + (opts.deadlineMs ?? opts.budgetMs * 4);
   let work = 0;
   const maxSamples = opts.maxSamples ?? (exact ? 200 : 400);
