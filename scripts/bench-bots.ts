@@ -10,7 +10,7 @@
  * --pairs the levels compared (default strong:normal,normal:random), --from the
  * first deal (to split one measurement over processes).
  */
-import { BOT_LEVELS, type BotLevel } from "../src/bots/index";
+import { BOT_LEVELS, type BotLevel, SEARCH_TUNING } from "../src/bots/index";
 import { pairDifference, playHands } from "../src/bots/arena";
 import { VARIANT_IDS, VARIANT_META, type VariantId } from "../src/engine/meta";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
@@ -71,7 +71,7 @@ const STRONG_BUDGET_MS = args.budget;
  */
 const STRONG_DEALS: Readonly<Partial<Record<VariantId, number>>> = { esmakker: 200, classic: 30, norwegian: 240, danish: 150 };
 const scale = args.scale;
-const searches = (level: BotLevel) => level === "strong" || level === "baseline";
+const searches = (level: BotLevel) => SEARCH_TUNING[level] !== undefined;
 const PAIRS = args.pairs.map(({ a, b }) => ({
   a,
   b,

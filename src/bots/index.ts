@@ -15,10 +15,12 @@ import { chooseCall, chooseExchange, chooseHide, chooseJoin, chooseTrump, choose
 import { bestTrump } from "./evaluate";
 import { seatedHand, trickRulesOf } from "./facts";
 import { chooseCard, playContext, playNowOrWait } from "./play";
-import { BASELINE_TUNING, STRONG_TUNING, strongCard } from "./strong";
+import { BASELINE_TUNING, STRONG_TUNING, type StrongTuning, strongCard } from "./strong";
 
 export type BotLevel = "random" | "easy" | "normal" | "strong" | "baseline";
 export const BOT_LEVELS: readonly BotLevel[] = ["random", "easy", "normal", "strong", "baseline"];
+/** The levels whose card play samples hidden hands and solves them, each with the tuning it plays with. */
+export const SEARCH_TUNING: Readonly<Partial<Record<BotLevel, StrongTuning>>> = { strong: STRONG_TUNING, baseline: BASELINE_TUNING };
 
 export interface DecideOptions {
   readonly level?: BotLevel;
@@ -76,11 +78,12 @@ export function decide(view: MatchView, opts: DecideOptions = {}): Action {
       const card = playNowOrWait(playContext(view, me, cards, plays, level !== "easy"), tricksLeft(view));
       return card === null ? wait : { type: "play", card };
     }
-    if (level === "strong" || level === "baseline") {
+    const tuning = SEARCH_TUNING[level];
+    if (tuning) {
       const card = strongCard(view, {
         budgetMs: opts.budgetMs ?? 1000,
         seed,
-        tuning: level === "strong" ? STRONG_TUNING : BASELINE_TUNING,
+        tuning,
         ...(opts.deadlineMs !== undefined ? { deadlineMs: opts.deadlineMs } : {}),
       });
       if (card !== null) return { type: "play", card };
