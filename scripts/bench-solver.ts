@@ -30,8 +30,8 @@ import { makeDeck } from "../src/engine/cards";
 import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
-import { analyzePlay, openingPosition } from "../src/bots/analysis";
-import { SearchAborted, cardValues, createSearch, nodesSearchedSoFar } from "../src/bots/solver/index";
+import { ANALYSIS_TABLE_ENTRIES, analyzePlay, openingPosition } from "../src/bots/analysis";
+import { SearchAborted, cardValues, createSearch, growTablePool, nodesSearchedSoFar } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
@@ -206,6 +206,8 @@ function benchHands(variant: string, options: Record<string, unknown>, perKind: 
 }
 
 if (runAnalysis) {
+  // The table the analysis sizes for itself, for its deal lines too.
+  growTablePool(ANALYSIS_TABLE_ENTRIES);
   console.log(`\nbench:solver — replay analysis of whole hands (every card): ${HANDS} seeded hands per variant and kind, cap ${fmt(CAP_MS)} (KIND median / p95 / max, CPU time)`);
   for (const [variant, options] of [
     ["classic", {}],

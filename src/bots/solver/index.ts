@@ -12,7 +12,7 @@ import type { TrickRules } from "../../engine/core/trick";
 import type { Seat, Trick } from "../../engine/types";
 import { DoubleDummy, JOKER_MOVE, type TableSession } from "./search";
 
-export { SearchAborted, newTableSession, nodesSearchedSoFar, type TableSession } from "./search";
+export { SearchAborted, growTablePool, newTableSession, nodesSearchedSoFar, type TableSession } from "./search";
 
 export const SUIT_INDEX: Readonly<Record<Suit, number>> = { S: 0, H: 1, D: 2, C: 3 };
 const SUIT_BY_INDEX: readonly Suit[] = ["S", "H", "D", "C"];

@@ -38,52 +38,56 @@ const TT_MASK = (1 << TT_BITS) - 1;
 let POOL = 1 << 20;
 
 /**
- * Partition search table in typed arrays (64 MB, allocated on first use; a Map with millions
- * of entries is slow and churns the garbage collector). A bucket holds the positions
- * at a trick boundary with one leader, suit lengths per hand, jokers and called-card
- * state; its entries each say "whatever the smaller cards, when these hands hold the
- * top k cards of each suit in this order, the counted tricks lie in [lb, ub]". The k
- * per suit come from the search: only ranks that decided a trick (or a bound) count,
- * so positions that differ in irrelevant small cards share an entry. Each search has
- * its own generation, so a new search never reads an old one's entries, unless it
- * shares a TableSession with earlier searches of the same hand under the same rules
- * (their entries hold for it too). When the pool is full, the entries with the fewest
- * tricks left (the cheapest to find again) are dropped until half of it is free.
- * Walking a bucket's chain is what a lookup costs (chains run to dozens of entries): the walk
- * reads `link`, two numbers an entry, and opens an entry's fields in `pool` (one cache line holds
- * them all) only where its signature fits the position, about one entry in thirteen. The fields
- * only compaction reads are kept apart.
+ * Partition search table in typed arrays (84 MB with the default pool, allocated on first use; a
+ * Map with millions of entries is slow and churns the garbage collector). A bucket holds the
+ * positions at a trick boundary with one leader, suit lengths per hand, jokers and called-card
+ * state; its entries each say "whatever the smaller cards, when these hands hold the top k cards
+ * of each suit in this order, the counted tricks lie in [lb, ub]". The k per suit come from the
+ * search: only ranks that decided a trick (or a bound) count, so positions that differ in
+ * irrelevant small cards share an entry. Each search has its own generation, so a new search
+ * never reads an old one's entries, unless it shares a TableSession with earlier searches of the
+ * same hand under the same rules (their entries hold for it too). When the pool is full, the
+ * entries with the fewest tricks left (the cheapest to find again) are dropped until half of it
+ * is free.
+ *
+ * A lookup does not walk all of a bucket's entries (hundreds, in the big positions where nobody
+ * wants tricks): each entry is chained under its signature (see maskIndex), the owners of each
+ * suit's top one or two cards it requires, and a lookup probes one chain per signature mask its
+ * bucket holds (about four), keyed by this position's owners under that mask. So it opens only
+ * entries that agree with the position on those owners, nearly all of them genuine candidates.
  */
-let bCheck = new Int32Array(0);
-let bGen = new Int32Array(0);
-let bHead = new Int32Array(0);
-/** Per bucket: the next free slot of the block its newest entry sits in, or -1 (a new block is needed). */
-let bSlot = new Int32Array(0);
-/** Per entry, ENTRY fields (the last one unused, so that an entry fills 32 bytes): generation, k per suit (4 bits each), per suit the owners (2 bits each, highest first) of its top k cards, and lb | ub << 4 | (best move + 1) << 8 | tricks left << 16. */
-let pool = new Int32Array(0);
-const ENTRY = 8, GEN = 0, KS = 1, TOP = 2, DATA = 6;
-/** Per entry, at 2 * entry the next entry of its chain (-1 = end), at 2 * entry + 1 its signature (topTwoSignature). */
-let link = new Int32Array(0);
 /**
- * Entries of a bucket are allocated in blocks of BLOCK neighbouring slots, newest at the highest
- * address: a chain is walked down through memory, not across it (a walk is what a lookup costs, and
- * hits sit deep in long chains in nolo). A deciding entry swaps places with the chain's first one.
+ * Per bucket, BUCKET_FIELDS numbers (one cache line): its generation, its check (the position's
+ * second hash) and in 3 words of 27 bits the set of signature masks (maskIndex) its entries have.
  */
-const BLOCK = 4;
-/** Per entry: its bucket and that bucket's check when it was stored (to relink the chains when the pool is compacted). */
-let eBucket = new Int32Array(0);
-let eCheck = new Int32Array(0);
+let buckets = new Int32Array(0);
+const BUCKET_FIELDS = 8, B_GEN = 0, B_CHECK = 1, B_MASKS = 2;
+/**
+ * Per slot, at 2 * slot its generation and at 2 * slot + 1 the newest entry of its chain. A slot
+ * is picked by slotKey of a bucket, mask and owners; several keys may share one (see pool).
+ */
+let slots = new Int32Array(0);
+let S_MASK = 0;
+/**
+ * Per entry, ENTRY fields (32 bytes, half a cache line): per suit the owners (2 bits each, highest
+ * first) of its top k cards, with k << 26; lb | ub << 4 | (best move + 1) << 8 | tricks left << 16;
+ * the next entry of its slot's chain (-1 = end); its position's check; its generation. A chain holds
+ * one generation's entries (a slot taken by another is emptied), and an entry with the same check
+ * in the same slot is one of the same position: so the check and the owners tell an entry apart.
+ */
+let pool = new Int32Array(0);
+const ENTRY = 8, TOP = 0, DATA = 4, NEXT = 5, BCHECK = 6, GEN = 7;
+/** Per entry, its slot (for compaction to chain it again). */
+let eSlot = new Int32Array(0);
 let poolNext = 0;
 const ensureTable = () => {
-  if (bCheck.length === 0) {
-    bCheck = new Int32Array(1 << TT_BITS);
-    bGen = new Int32Array(1 << TT_BITS);
-    bHead = new Int32Array(1 << TT_BITS);
-    bSlot = new Int32Array(1 << TT_BITS).fill(-1);
+  if (buckets.length === 0) {
+    buckets = new Int32Array(BUCKET_FIELDS << TT_BITS);
+    const n = 1 << Math.max(10, 32 - Math.clz32(2 * POOL - 1));
+    slots = new Int32Array(2 * n);
+    S_MASK = n - 1;
     pool = new Int32Array(POOL * ENTRY);
-    link = new Int32Array(POOL * 2);
-    eBucket = new Int32Array(POOL);
-    eCheck = new Int32Array(POOL);
+    eSlot = new Int32Array(POOL);
   }
 };
 let generation = 0;
@@ -92,14 +96,19 @@ let nodesSearched = 0;
 export const nodesSearchedSoFar = (): number => nodesSearched;
 
 /**
- * Sets the number of entries of the pool (default 2^20) and empties the table. For tests: a
- * small pool makes the compaction run within small searches.
+ * Sets the number of entries of the pool (default 2^20, 32 bytes each) and empties the table. For
+ * tests a small pool makes the compaction run within small searches.
  */
 export function resizeTablePool(entries: number): void {
   POOL = entries;
-  bCheck = new Int32Array(0);
+  buckets = new Int32Array(0);
   poolNext = 0;
   ensureTable();
+}
+
+/** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
+export function growTablePool(entries: number): void {
+  if (POOL < entries) resizeTablePool(entries);
 }
 
 /** A generation of the table that several searches share (see above). */
@@ -119,28 +128,26 @@ function compactPool(gen: number): void {
   // Keep the deepest entries that fit in half the pool.
   let keepFrom = 16, kept = 0;
   while (keepFrom > 0 && kept + byDepth[keepFrom - 1]! <= POOL / 2) kept += byDepth[--keepFrom]!;
-  for (let b = 0; b < bGen.length; b++) {
-    if (bGen[b] === gen) bHead[b] = -1;
-    else bGen[b] = 0;
-  }
-  // Entries sit in the pool oldest first; each is pushed on its bucket's chain again, so the
+  for (let b = 0; b < buckets.length; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
+  for (let i = 0; i < slots.length; i += 2) slots[i] = 0;
+  // Entries sit in the pool oldest first; each is pushed on its slot's chain again, so the
   // chains keep their newest-first order. Entries of a bucket since taken by another position are dropped.
   let next = 0;
   for (let e = 0; e < POOL; e++) {
-    const b = eBucket[e]!, eb = e * ENTRY;
-    if (pool[eb + GEN] !== gen || ((pool[eb + DATA]! >> 16) & 15) < keepFrom || bGen[b] !== gen || bCheck[b] !== eCheck[e]) continue;
-    const to = next++;
-    if (to !== e) pool.copyWithin(to * ENTRY, eb, eb + ENTRY);
-    eBucket[to] = b;
-    eCheck[to] = eCheck[e]!;
-    link[2 * to] = bHead[b]!;
-    link[2 * to + 1] = link[2 * e + 1]!;
-    bHead[b] = to;
+    const eb = e * ENTRY;
+    if (pool[eb + GEN] !== gen || ((pool[eb + DATA]! >> 16) & 15) < keepFrom) continue;
+    const to = next++, tb = to * ENTRY, slot = eSlot[e]!;
+    if (to !== e) pool.copyWithin(tb, eb, eb + ENTRY);
+    eSlot[to] = slot;
+    if (slots[slot] !== gen) {
+      slots[slot] = gen;
+      slots[slot + 1] = -1;
+    }
+    pool[tb + NEXT] = slots[slot + 1]!;
+    slots[slot + 1] = to;
   }
   for (let e = next; e < POOL; e++) pool[e * ENTRY + GEN] = 0;
-  // New blocks start on a multiple of BLOCK (store tells a block's end by its address).
-  poolNext = Math.ceil(next / BLOCK) * BLOCK;
-  bSlot.fill(-1);
+  poolNext = next;
 }
 
 export interface SearchSetup {
@@ -192,21 +199,27 @@ const popcount = (x: number): number => {
 const highBit = (x: number): number => (x === 0 ? 0 : 1 << (31 - Math.clz32(x)));
 
 /**
- * A table entry's signature: in the low 16 bits, per suit (4 bits from bit 4 * suit), the owners
- * of the top two cards the entry requires; in the high 16, which of those bits it requires (none
- * where its k is 0, the first owner's where k is 1). A position whose owners of each suit's top two
- * cards (its own signature's low 16 bits, every card counted) differ from it in a required bit
- * cannot match the entry. `tops[at + suit]` holds the owners of the top k cards of each suit.
+ * An entry's signature mask: per suit whether it requires no card's owner (k = 0), the top card's
+ * (k = 1) or at least the top two cards' (k >= 2), as a base-3 number (81 masks). A lookup probes
+ * one chain per mask its bucket holds, keyed by the owners that mask requires: so it walks only
+ * entries that agree with the position on those owners.
  */
-function topTwoSignature(ks: number, tops: Int32Array, at: number): number {
-  let sig = 0;
-  for (let s = 0; s < 4; s++) {
-    const k = (ks >> (4 * s)) & 15, t = tops[at + s]!;
-    if (k >= 2) sig |= (((t >>> (2 * k - 4)) & 15) << (4 * s)) | (15 << (16 + 4 * s));
-    else if (k === 1) sig |= ((t & 3) << (4 * s + 2)) | (12 << (16 + 4 * s));
-  }
-  return sig;
-}
+const maskIndex = (ks: number): number => {
+  let idx = 0;
+  for (let s = 3; s >= 0; s--) idx = idx * 3 + Math.min(2, (ks >> (4 * s)) & 15);
+  return idx;
+};
+/** Per mask index, per suit (4 entries): its digit 0, 1 or 2. */
+const MASK_DIGITS = Int8Array.from({ length: 81 * 4 }, (_, i) => Math.floor(Math.floor(i / 4) / 3 ** (i % 4)) % 3);
+/** A hash of a bucket (its index and check), signature mask and the owners that mask requires: its low bits pick the slot. */
+const slotKey = (bucket: number, check: number, idx: number, owners: number): number => {
+  let x = Math.imul(check ^ ((idx << 16) | owners), 0x9e3779b1);
+  x ^= x >>> 15;
+  x = Math.imul(x + bucket, 0x85ebca77);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return x ^ (x >>> 16);
+};
 
 export class DoubleDummy {
   readonly hand: Int32Array;
@@ -550,48 +563,53 @@ export class DoubleDummy {
     const o0 = oa[rb]!, o1 = oa[rb + 1]!, o2 = oa[rb + 2]!, o3 = oa[rb + 3]!;
     const l0 = 2 * la[rb]!, l1 = 2 * la[rb + 1]!, l2 = 2 * la[rb + 2]!, l3 = 2 * la[rb + 3]!;
     let best = -1;
-    const live = bGen[bucket] === gen && bCheck[bucket] === check;
-    if (live) {
-      const pl = pool, lk = link;
-      // This position's owners of each suit's top two cards: its signature with every card counted.
-      const top2 = topTwoSignature(la[rb]! | (la[rb + 1]! << 4) | (la[rb + 2]! << 8) | (la[rb + 3]! << 12), oa, rb) & 0xffff;
-      const head = bHead[bucket]!;
-      for (let e = head; e >= 0; ) {
-        const here = e, sig = lk[2 * e + 1]!;
-        e = lk[2 * e]!;
-        if (((top2 ^ sig) & (sig >>> 16)) !== 0) continue;
-        const eb = here * ENTRY;
-        if (pl[eb + GEN] !== gen) break;
-        const ks = pl[eb + KS]!;
-        const k0 = ks & 15, k1 = (ks >> 4) & 15, k2 = (ks >> 8) & 15, k3 = ks >> 12;
-        if (
-          o0 >>> (l0 - 2 * k0) !== pl[eb + TOP] ||
-          o1 >>> (l1 - 2 * k1) !== pl[eb + TOP + 1] ||
-          o2 >>> (l2 - 2 * k2) !== pl[eb + TOP + 2] ||
-          o3 >>> (l3 - 2 * k3) !== pl[eb + TOP + 3]
-        )
-          continue;
-        const d = pl[eb + DATA]!;
-        const elb = d & 15, eub = (d >> 4) & 15;
-        if (elb >= t || eub < t) {
-          // Move the entry that decided to the front: the same positions come back again and again.
-          if (here !== head) {
-            const hb = head * ENTRY;
-            for (let f = KS; f <= DATA; f++) {
-              const x = pl[hb + f]!;
-              pl[hb + f] = pl[eb + f]!;
-              pl[eb + f] = x;
+    const bb = bucket * BUCKET_FIELDS;
+    if (buckets[bb + B_GEN] === gen && buckets[bb + B_CHECK] === check) {
+      const pl = pool;
+      // Per suit the owners each mask digit requires: none, the top card's, the top two cards'.
+      const req = this.req;
+      for (let s = 0; s < 4; s++) {
+        const n = la[rb + s]!, code = oa[rb + s]!;
+        req[3 * s + 1] = n >= 1 ? (code >>> (2 * n - 2)) & 3 : 0;
+        req[3 * s + 2] = n >= 2 ? (code >>> (2 * n - 4)) & 15 : 0;
+      }
+      for (let w = 0; w < 3; w++) {
+        let bits = buckets[bb + B_MASKS + w]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const idx = 27 * w + 31 - Math.clz32(low), di = 4 * idx;
+          const owners =
+            req[MASK_DIGITS[di]!]! |
+            (req[3 + MASK_DIGITS[di + 1]!]! << 4) |
+            (req[6 + MASK_DIGITS[di + 2]!]! << 8) |
+            (req[9 + MASK_DIGITS[di + 3]!]! << 12);
+          const key = slotKey(bucket, check, idx, owners), slot = 2 * (key & S_MASK);
+          if (slots[slot] !== gen) continue;
+          for (let e = slots[slot + 1]!; e >= 0; e = pl[e * ENTRY + NEXT]!) {
+            const eb = e * ENTRY;
+            if (pl[eb + BCHECK] !== check) continue;
+            const t0 = pl[eb + TOP]!, t1 = pl[eb + TOP + 1]!, t2 = pl[eb + TOP + 2]!, t3 = pl[eb + TOP + 3]!;
+            const k0 = t0 >>> 26, k1 = t1 >>> 26, k2 = t2 >>> 26, k3 = t3 >>> 26;
+            if (
+              ((o0 >>> (l0 - 2 * k0)) | (k0 << 26)) !== t0 ||
+              ((o1 >>> (l1 - 2 * k1)) | (k1 << 26)) !== t1 ||
+              ((o2 >>> (l2 - 2 * k2)) | (k2 << 26)) !== t2 ||
+              ((o3 >>> (l3 - 2 * k3)) | (k3 << 26)) !== t3
+            )
+              continue;
+            const d = pl[eb + DATA]!;
+            const elb = d & 15, eub = (d >> 4) & 15;
+            if (elb >= t || eub < t) {
+              this.relTop(rb, 0, k0);
+              this.relTop(rb, 1, k1);
+              this.relTop(rb, 2, k2);
+              this.relTop(rb, 3, k3);
+              return elb >= t;
             }
-            lk[2 * here + 1] = lk[2 * head + 1]!;
-            lk[2 * head + 1] = sig;
+            if (best < 0) best = ((d >> 8) & 127) - 1;
           }
-          this.relTop(rb, 0, k0);
-          this.relTop(rb, 1, k1);
-          this.relTop(rb, 2, k2);
-          this.relTop(rb, 3, k3);
-          return elb >= t;
         }
-        if (best < 0) best = ((d >> 8) & 127) - 1;
       }
     }
     const verdict = this.boundVerdict(t, rb);
@@ -738,32 +756,37 @@ export class DoubleDummy {
     }
     // A new entry each time, not a search of the chain for one with the same cards: two in a hundred
     // stores found one, and the walk cost more than the duplicates do.
-    if (bGen[bucket] !== gen || bCheck[bucket] !== check) {
-      bGen[bucket] = gen;
-      bCheck[bucket] = check;
-      bHead[bucket] = -1;
-      bSlot[bucket] = -1;
+    const bb = bucket * BUCKET_FIELDS;
+    if (buckets[bb + B_GEN] !== gen || buckets[bb + B_CHECK] !== check) {
+      buckets[bb + B_GEN] = gen;
+      buckets[bb + B_CHECK] = check;
+      buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
     }
-    let e = bSlot[bucket]!;
-    if (e < 0) {
-      // Compaction keeps this generation's buckets (this one included), relinking what it keeps.
-      if (poolNext + BLOCK > POOL) compactPool(gen);
-      e = poolNext;
-      poolNext += BLOCK;
+    const idx = maskIndex(ks);
+    buckets[bb + B_MASKS + ((idx / 27) | 0)]! |= 1 << idx % 27;
+    let owners = 0;
+    for (let s = 0; s < 4; s++) {
+      const k = (ks >> (4 * s)) & 15, t = tops[s]!;
+      owners |= (k >= 2 ? (t >>> (2 * k - 4)) & 15 : k === 1 ? t & 3 : 0) << (4 * s);
     }
-    bSlot[bucket] = (e + 1) % BLOCK === 0 || e + 1 >= POOL ? -1 : e + 1;
-    eBucket[e] = bucket;
-    eCheck[e] = check;
-    link[2 * e] = bHead[bucket]!;
-    link[2 * e + 1] = topTwoSignature(ks, tops, 0);
-    bHead[bucket] = e;
+    const key = slotKey(bucket, check, idx, owners), slot = 2 * (key & S_MASK);
+    // Compaction keeps this generation's buckets (this one included), relinking what it keeps.
+    if (poolNext >= POOL) compactPool(gen);
+    const e = poolNext++;
+    if (slots[slot] !== gen) {
+      slots[slot] = gen;
+      slots[slot + 1] = -1;
+    }
     const eb = e * ENTRY, pl = pool;
+    pl[eb + NEXT] = slots[slot + 1]!;
+    pl[eb + BCHECK] = check;
+    eSlot[e] = slot;
+    slots[slot + 1] = e;
     pl[eb + GEN] = gen;
-    pl[eb + KS] = ks;
-    pl[eb + TOP] = tops[0]!;
-    pl[eb + TOP + 1] = tops[1]!;
-    pl[eb + TOP + 2] = tops[2]!;
-    pl[eb + TOP + 3] = tops[3]!;
+    pl[eb + TOP] = tops[0]! | ((ks & 15) << 26);
+    pl[eb + TOP + 1] = tops[1]! | (((ks >> 4) & 15) << 26);
+    pl[eb + TOP + 2] = tops[2]! | (((ks >> 8) & 15) << 26);
+    pl[eb + TOP + 3] = tops[3]! | ((ks >>> 12) << 26);
     pl[eb + DATA] = (result ? t : 0) | ((result ? 15 : t - 1) << 4) | ((best + 1) << 8) | (this.tricksLeft() << 16);
   }
 
@@ -773,6 +796,8 @@ export class DoubleDummy {
   private readonly ownersAt = new Int32Array((MAX_DEPTH + 1) * 4);
   private readonly lensAt = new Int32Array((MAX_DEPTH + 1) * 4);
   private readonly tops = new Int32Array(4);
+  /** geBoundary's owners per suit and mask digit (see MASK_DIGITS). */
+  private readonly req = new Int32Array(12);
 
   /**
    * Bucket of a trick-boundary position: suit lengths per hand, leader, jokers, first-trick and
