@@ -131,7 +131,8 @@ function compactPool(gen: number): void {
   for (let b = 0; b < buckets.length; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
   for (let i = 0; i < slots.length; i += 2) slots[i] = 0;
   // Entries sit in the pool oldest first; each is pushed on its slot's chain again, so the
-  // chains keep their newest-first order. Entries of a bucket since taken by another position are dropped.
+  // chains keep their newest-first order. Those of a position whose bucket another has taken since
+  // stay: its check tells them apart, and they serve it again if it takes its bucket back.
   let next = 0;
   for (let e = 0; e < POOL; e++) {
     const eb = e * ENTRY;
