@@ -567,25 +567,14 @@ export class DoubleDummy {
     const bb = bucket * BUCKET_FIELDS;
     if (buckets[bb + B_GEN] === gen && buckets[bb + B_CHECK] === check) {
       const pl = pool;
-      // Per suit the owners each mask digit requires: none, the top card's, the top two cards'.
-      const req = this.req;
-      for (let s = 0; s < 4; s++) {
-        const n = la[rb + s]!, code = oa[rb + s]!;
-        req[3 * s + 1] = n >= 1 ? (code >>> (2 * n - 2)) & 3 : 0;
-        req[3 * s + 2] = n >= 2 ? (code >>> (2 * n - 4)) & 15 : 0;
-      }
+      this.requiredOwners(rb);
       for (let w = 0; w < 3; w++) {
         let bits = buckets[bb + B_MASKS + w]!;
         while (bits !== 0) {
           const low = bits & -bits;
           bits ^= low;
-          const idx = 27 * w + 31 - Math.clz32(low), di = 4 * idx;
-          const owners =
-            req[MASK_DIGITS[di]!]! |
-            (req[3 + MASK_DIGITS[di + 1]!]! << 4) |
-            (req[6 + MASK_DIGITS[di + 2]!]! << 8) |
-            (req[9 + MASK_DIGITS[di + 3]!]! << 12);
-          const key = slotKey(bucket, check, idx, owners), slot = 2 * (key & S_MASK);
+          const idx = 27 * w + 31 - Math.clz32(low);
+          const key = slotKey(bucket, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
           if (slots[slot] !== gen) continue;
           for (let e = slots[slot + 1]!; e >= 0; e = pl[e * ENTRY + NEXT]!) {
             const eb = e * ENTRY;
@@ -765,12 +754,8 @@ export class DoubleDummy {
     }
     const idx = maskIndex(ks);
     buckets[bb + B_MASKS + ((idx / 27) | 0)]! |= 1 << idx % 27;
-    let owners = 0;
-    for (let s = 0; s < 4; s++) {
-      const k = (ks >> (4 * s)) & 15, t = tops[s]!;
-      owners |= (k >= 2 ? (t >>> (2 * k - 4)) & 15 : k === 1 ? t & 3 : 0) << (4 * s);
-    }
-    const key = slotKey(bucket, check, idx, owners), slot = 2 * (key & S_MASK);
+    this.requiredOwners(rb);
+    const key = slotKey(bucket, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
     // Compaction keeps this generation's buckets (this one included), relinking what it keeps.
     if (poolNext >= POOL) compactPool(gen);
     const e = poolNext++;
@@ -797,8 +782,24 @@ export class DoubleDummy {
   private readonly ownersAt = new Int32Array((MAX_DEPTH + 1) * 4);
   private readonly lensAt = new Int32Array((MAX_DEPTH + 1) * 4);
   private readonly tops = new Int32Array(4);
-  /** geBoundary's owners per suit and mask digit (see MASK_DIGITS). */
+  /** Per suit and mask digit, the owners that digit requires of this position (see requiredOwners). */
   private readonly req = new Int32Array(12);
+
+  /** Fills req for the position at ply slot rb: per suit no owner, its top card's, its top two cards'. */
+  private requiredOwners(rb: number): void {
+    const req = this.req, oa = this.ownersAt, la = this.lensAt;
+    for (let s = 0; s < 4; s++) {
+      const n = la[rb + s]!, code = oa[rb + s]!;
+      req[3 * s + 1] = n >= 1 ? (code >>> (2 * n - 2)) & 3 : 0;
+      req[3 * s + 2] = n >= 2 ? (code >>> (2 * n - 4)) & 15 : 0;
+    }
+  }
+
+  /** The owners signature mask `idx` requires of the position requiredOwners filled req for, 4 bits a suit. */
+  private ownersUnder(idx: number): number {
+    const req = this.req, di = 4 * idx;
+    return req[MASK_DIGITS[di]!]! | (req[3 + MASK_DIGITS[di + 1]!]! << 4) | (req[6 + MASK_DIGITS[di + 2]!]! << 8) | (req[9 + MASK_DIGITS[di + 3]!]! << 12);
+  }
 
   /**
    * Bucket of a trick-boundary position: suit lengths per hand, leader, jokers, first-trick and
