@@ -200,13 +200,9 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
       if (!session) sessions.set(judge.key, (session = newTableSession()));
       const next = cards[k + 1];
       const knownAfter = next && next.judge.key === judge.key && next.entry.actionIndex === entry.actionIndex + 1 ? (values[k + 1]?.before ?? null) : null;
-      // Otherwise (each player judged alone: pasnolo, es-makker sol with players along) the same
-      // judge's next card is a close first guess: only the others' cards lie between.
-      let guess: number | null = null;
-      if (knownAfter === null)
-        for (let j = k + 1; j < cards.length && guess === null; j++) if (cards[j]!.judge.key === judge.key) guess = values[j]?.before ?? null;
       const moverMaximises = judge.side.includes(entry.seat) === judge.sideMaximises;
-      values[k] = solveAround(position, entry.card, knownAfter, moverMaximises, { session, deadline: opts.deadline }, guess);
+      const after = knownAfter === null ? boundAfter(cards, values, k) : null;
+      values[k] = solveAround(position, entry.card, knownAfter, moverMaximises, { session, deadline: opts.deadline }, after);
     }
   } catch (e) {
     if (!(e instanceof SearchAborted)) throw e;
@@ -219,6 +215,34 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
   });
   const overall: Judge | null = twoSided;
   return ok({ side: overall?.side ?? [], sideMaximises: overall?.sideMaximises ?? false, plays, complete: plays.every((p) => p.lost !== null) });
+}
+
+/**
+ * Where each player is judged alone (pasnolo, es-makker sol with players along), what the same
+ * judge's next valued card says of the value after card k: a close first guess, and a bound when
+ * only one side of the judge's model moves between (the value after k is the best those movers
+ * can do, the next card's value what they did).
+ */
+function boundAfter(cards: readonly PlayToSolve[], values: readonly ({ before: number } | null)[], k: number): AfterBound | null {
+  const { judge } = cards[k]!;
+  let maximisers = 0, minimisers = 0;
+  for (let j = k + 1; j < cards.length; j++) {
+    const c = cards[j]!;
+    if (c.judge.key === judge.key) {
+      const v = values[j]?.before;
+      return v === undefined ? null : { guess: v, lo: minimisers === 0 ? v : 0, hi: maximisers === 0 ? v : 99 };
+    }
+    if (judge.side.includes(c.entry.seat) === judge.sideMaximises) maximisers++;
+    else minimisers++;
+  }
+  return null;
+}
+
+/** A first guess for the value after a card (final tricks), with bounds known on it. */
+interface AfterBound {
+  readonly guess: number;
+  readonly lo: number;
+  readonly hi: number;
 }
 
 /** One card of the replay, ready to solve. */
@@ -292,7 +316,7 @@ function positionOf(variantId: string, mv: MatchView, hand: BaseHand, judge: Jud
  * Values (counted seats' final tricks) before and after `card`. The value after is known (the next
  * card's value before) or solved first; it bounds the value before (no card does better for its
  * player than the position's value), which then usually costs one test: the card played was a
- * best one. `guessAfter` (final tricks) is a first guess for the value after when it is not known.
+ * best one. `after` (final tricks) guesses and bounds the value after when it is not known.
  */
 function solveAround(
   position: SolveInput,
@@ -300,12 +324,17 @@ function solveAround(
   knownAfter: number | null,
   moverMaximises: boolean,
   search: SearchOptions,
-  guessAfter: number | null = null,
+  after: AfterBound | null = null,
 ): { before: number; after: number } {
   const dd = createSearch(position, search);
   const taken = position.takenSide ?? 0;
   const played = dd.representative(moveOf(position, card));
-  const a = knownAfter !== null ? knownAfter - taken : dd.valueAfter(played, 0, 99, guessAfter !== null ? guessAfter - taken : undefined);
+  const a =
+    knownAfter !== null
+      ? knownAfter - taken
+      : after
+        ? dd.valueAfter(played, Math.max(0, after.lo - taken), after.hi - taken, after.guess - taken)
+        : dd.valueAfter(played);
   // A forced card (every legal card equivalent to it) keeps the position's value: nothing to search.
   if (dd.legalMoves().every((m) => dd.representative(m) === played)) return { before: taken + a, after: taken + a };
   return { before: taken + (moverMaximises ? dd.value(a, a, 99) : dd.value(a, 0, a)), after: taken + a };
