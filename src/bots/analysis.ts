@@ -20,9 +20,11 @@
  * one exact solve at its last card and a bounded search per card before it
  * (none for a forced card: every legal card equivalent to the one played),
  * from the last card back to the first (the cheap, small positions first:
- * with a deadline the cards left out are the first ones). All searches of one
- * judge share a solver table session, so each position finds much of its
- * tree already in the table (solving forward instead measured the same).
+ * with a deadline the cards left out are the first ones; where each player is
+ * judged alone, one judge's cards after another's, so the first ones of the
+ * judges not reached). All searches of one judge share a solver table
+ * session, so each position finds much of its tree already in the table
+ * (solving forward instead measured the same).
  *
  * Not every hand can be analysed: the solver plays four hands, and judges
  * cards by a two-sided outcome model. Hands of other seat counts, of
@@ -65,7 +67,7 @@ export interface HandAnalysis {
   /** False when the side wants few tricks (sol, nolo, pass games). */
   readonly sideMaximises: boolean;
   readonly plays: readonly AnalysedPlay[];
-  /** Every card has its values (false when maxHandSize or the deadline left the first ones out). */
+  /** Every card has its values (false when maxHandSize or the deadline left the first ones out, see the file header). */
   readonly complete: boolean;
   /**
    * Set when the hand cannot be analysed (then `plays` is empty): "seats", a
@@ -97,7 +99,7 @@ export interface RecordedHandInput {
 export interface AnalysisOptions {
   /** Positions where a hand holds more cards than this are not solved (for quick partial checks). Default 13: every card. */
   readonly maxHandSize?: number;
-  /** performance.now() at which solving stops: the cards not reached yet (the earliest) keep null values. */
+  /** performance.now() at which solving stops: the cards not reached yet (the earliest, see the file header) keep null values. */
   readonly deadline?: number;
 }
 
@@ -193,9 +195,9 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
   const sessions = new Map<string, TableSession>();
   const values: ({ before: number; after: number } | null)[] = cards.map(() => null);
   try {
-    for (let k = cards.length - 1; k >= 0; k--) {
+    for (const k of solvingOrder(cards)) {
       const { position, judge, entry, solvable } = cards[k]!;
-      if (!solvable) break;
+      if (!solvable) continue;
       let session = sessions.get(judge.key);
       if (!session) sessions.set(judge.key, (session = newTableSession()));
       const next = cards[k + 1];
@@ -215,6 +217,22 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
   });
   const overall: Judge | null = twoSided;
   return ok({ side: overall?.side ?? [], sideMaximises: overall?.sideMaximises ?? false, plays, complete: plays.every((p) => p.lost !== null) });
+}
+
+/**
+ * The order the cards are valued in: each judge's cards in a row, from its last card back to its
+ * first (one judge: the hand from the last card back). The judges' table sessions share one pool, and
+ * a compaction for one drops the others' entries: valued card by card in turns, the slowest pasnolo
+ * hand measured took 6% more nodes.
+ */
+function solvingOrder(cards: readonly PlayToSolve[]): number[] {
+  const byJudge = new Map<string, number[]>();
+  for (let k = cards.length - 1; k >= 0; k--) {
+    const key = cards[k]!.judge.key, ks = byJudge.get(key);
+    if (ks) ks.push(k);
+    else byJudge.set(key, [k]);
+  }
+  return [...byJudge.values()].flat();
 }
 
 /**
