@@ -200,11 +200,8 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
       if (!solvable) continue;
       let session = sessions.get(judge.key);
       if (!session) sessions.set(judge.key, (session = newTableSession()));
-      const next = cards[k + 1];
-      const knownAfter = next && next.judge.key === judge.key && next.entry.actionIndex === entry.actionIndex + 1 ? (values[k + 1]?.before ?? null) : null;
       const moverMaximises = judge.side.includes(entry.seat) === judge.sideMaximises;
-      const after = knownAfter === null ? boundAfter(cards, values, k) : null;
-      values[k] = solveAround(position, entry.card, knownAfter, moverMaximises, { session, deadline: opts.deadline }, after);
+      values[k] = solveAround(position, entry.card, boundAfter(cards, values, k), moverMaximises, { session, deadline: opts.deadline });
     }
   } catch (e) {
     if (!(e instanceof SearchAborted)) throw e;
@@ -236,10 +233,11 @@ function solvingOrder(cards: readonly PlayToSolve[]): number[] {
 }
 
 /**
- * Where each player is judged alone (pasnolo, es-makker sol with players along), what the same
- * judge's next valued card says of the value after card k: a close first guess, and a bound when
- * only one side of the judge's model moves between (the value after k is the best those movers
- * can do, the next card's value what they did).
+ * What the same judge's next valued card says of the value after card k. When it is the very next
+ * card, its value before is that value (a two-sided hand: every card). Otherwise (each player judged
+ * alone: pasnolo, es-makker sol with players along) it is a close first guess, and a bound when only
+ * one side of the judge's model moves between (the value after k is the best those movers can do,
+ * the next card's value what they did).
  */
 function boundAfter(cards: readonly PlayToSolve[], values: readonly ({ before: number } | null)[], k: number): AfterBound | null {
   const { judge, entry } = cards[k]!;
@@ -259,7 +257,7 @@ function boundAfter(cards: readonly PlayToSolve[], values: readonly ({ before: n
   return null;
 }
 
-/** A first guess for the value after a card (final tricks), with bounds known on it. */
+/** A first guess for the value after a card (final tricks), with bounds known on it (lo = hi: known). */
 interface AfterBound {
   readonly guess: number;
   readonly lo: number;
@@ -334,28 +332,16 @@ function positionOf(variantId: string, mv: MatchView, hand: BaseHand, judge: Jud
 }
 
 /**
- * Values (counted seats' final tricks) before and after `card`. The value after is known (the next
- * card's value before) or solved first; it bounds the value before (no card does better for its
- * player than the position's value), which then usually costs one test: the card played was a
- * best one. `after` (final tricks) guesses and bounds the value after when it is not known.
+ * Values (counted seats' final tricks) before and after `card`. The value after is solved first,
+ * from what `after` knows of it (nothing to search when it is known); it bounds the value before
+ * (no card does better for its player than the position's value), which then usually costs one
+ * test: the card played was a best one.
  */
-function solveAround(
-  position: SolveInput,
-  card: string,
-  knownAfter: number | null,
-  moverMaximises: boolean,
-  search: SearchOptions,
-  after: AfterBound | null = null,
-): { before: number; after: number } {
+function solveAround(position: SolveInput, card: string, after: AfterBound | null, moverMaximises: boolean, search: SearchOptions): { before: number; after: number } {
   const dd = createSearch(position, search);
   const taken = position.takenSide ?? 0;
   const played = dd.representative(moveOf(position, card));
-  const a =
-    knownAfter !== null
-      ? knownAfter - taken
-      : after
-        ? dd.valueAfter(played, Math.max(0, after.lo - taken), after.hi - taken, after.guess - taken)
-        : dd.valueAfter(played);
+  const a = after ? dd.valueAfter(played, Math.max(0, after.lo - taken), after.hi - taken, after.guess - taken) : dd.valueAfter(played);
   // A forced card (every legal card equivalent to it) keeps the position's value: nothing to search.
   if (dd.legalMoves().every((m) => dd.representative(m) === played)) return { before: taken + a, after: taken + a };
   return { before: taken + (moverMaximises ? dd.value(a, a, 99) : dd.value(a, 0, a)), after: taken + a };
