@@ -83,7 +83,9 @@ let poolNext = 0;
 const ensureTable = () => {
   if (buckets.length === 0) {
     buckets = new Int32Array(BUCKET_FIELDS << TT_BITS);
-    const n = 1 << Math.max(10, 32 - Math.clz32(2 * POOL - 1));
+    // A quarter as many slots as entries: a full pool's chains then hold about four keys' entries
+    // each, and the slots (8 MB for the analysis pool) stay in cache far more often.
+    const n = 1 << Math.max(10, 32 - Math.clz32(POOL / 4 - 1));
     slots = new Int32Array(2 * n);
     S_MASK = n - 1;
     pool = new Int32Array(POOL * ENTRY);
@@ -199,6 +201,23 @@ const popcount = (x: number): number => {
 };
 const highBit = (x: number): number => (x === 0 ? 0 : 1 << (31 - Math.clz32(x)));
 
+/** GATHER7[all * 128 + x]: the bits of x at all's set bits (all, x below 128), packed from bit 0 up. */
+const GATHER7 = Uint8Array.from({ length: 1 << 14 }, (_, i) => {
+  const all = i >> 7, x = i & 127;
+  let out = 0, k = 0;
+  for (let b = 0; b < 7; b++) if (all & (1 << b)) out |= ((x >> b) & 1) << k++;
+  return out;
+});
+/** The bits of rank mask x at the set bits of rank mask `all`, packed from bit 0 up (the lowest card's first). */
+const gather = (x: number, all: number): number =>
+  GATHER7[((all & 127) << 7) | (x & 127)]! | (GATHER7[((all >> 7) & 127) << 7 | ((x >> 7) & 127)]! << popcount(all & 127));
+/** SPREAD[x]: bit i of a 13-bit x moved to bit 2i (one owner's bit per card, two bits a card). */
+const SPREAD = Int32Array.from({ length: 1 << 13 }, (_, x) => {
+  let out = 0;
+  for (let b = 0; b < 13; b++) out |= ((x >> b) & 1) << (2 * b);
+  return out;
+});
+
 /**
  * An entry's signature mask: per suit whether it requires no card's owner (k = 0), the top card's
  * (k = 1) or at least the top two cards' (k >= 2), as a base-3 number (81 masks). A lookup probes
@@ -296,6 +315,10 @@ export class DoubleDummy {
     this.leader = s.leader;
     this.firstPending = s.firstTrick;
     this.partner = [0, 1, 2, 3].map((p) => this.partnerOf(p));
+    {
+      const l = this.leader * 4, h = this.hand;
+      this.left = popcount(h[l]!) + popcount(h[l + 1]!) + popcount(h[l + 2]!) + popcount(h[l + 3]!) + this.jok[this.leader]! + (s.trickMoves.length > 0 ? 1 : 0);
+    }
     // Replay the trick in progress onto the trick arrays (its cards are already out of the hands).
     for (const m of s.trickMoves) {
       const i = this.tLen++;
@@ -318,12 +341,11 @@ export class DoubleDummy {
     return (this.leader + this.tLen) % 4;
   }
 
-  /** Tricks still to be played, the one in progress included. */
+  /** Tricks still to be played, the one in progress included (counted once, then kept by play/unplay). */
   tricksLeft(): number {
-    const l = this.leader * 4;
-    const h = this.hand;
-    return popcount(h[l]!) + popcount(h[l + 1]!) + popcount(h[l + 2]!) + popcount(h[l + 3]!) + this.jok[this.leader]! + (this.tLen > 0 ? 1 : 0);
+    return this.left;
   }
+  private left: number;
 
   /** Upper limit on further counted tricks (the stops end the hand early). */
   private maxMore(): number {
@@ -556,17 +578,11 @@ export class DoubleDummy {
 
   private geBoundary(t: number): boolean {
     const rb = this.ply * 4;
-    const rel = this.rel;
     const bucket = this.bucketKey();
     const check = this.check;
-    const gen = this.gen;
-    const oa = this.ownersAt, la = this.lensAt;
-    const o0 = oa[rb]!, o1 = oa[rb + 1]!, o2 = oa[rb + 2]!, o3 = oa[rb + 3]!;
-    const l0 = 2 * la[rb]!, l1 = 2 * la[rb + 1]!, l2 = 2 * la[rb + 2]!, l3 = 2 * la[rb + 3]!;
-    let best = -1;
     const bb = bucket * BUCKET_FIELDS;
-    if (buckets[bb + B_GEN] === gen && buckets[bb + B_CHECK] === check) {
-      const pl = pool;
+    this.bestFound = -1;
+    if (buckets[bb + B_GEN] === this.gen && buckets[bb + B_CHECK] === check) {
       this.requiredOwners(rb);
       for (let w = 0; w < 3; w++) {
         let bits = buckets[bb + B_MASKS + w]!;
@@ -574,34 +590,12 @@ export class DoubleDummy {
           const low = bits & -bits;
           bits ^= low;
           const idx = 27 * w + 31 - Math.clz32(low);
-          const key = slotKey(bucket, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
-          if (slots[slot] !== gen) continue;
-          for (let e = slots[slot + 1]!; e >= 0; e = pl[e * ENTRY + NEXT]!) {
-            const eb = e * ENTRY;
-            if (pl[eb + BCHECK] !== check) continue;
-            const t0 = pl[eb + TOP]!, t1 = pl[eb + TOP + 1]!, t2 = pl[eb + TOP + 2]!, t3 = pl[eb + TOP + 3]!;
-            const k0 = t0 >>> 26, k1 = t1 >>> 26, k2 = t2 >>> 26, k3 = t3 >>> 26;
-            if (
-              ((o0 >>> (l0 - 2 * k0)) | (k0 << 26)) !== t0 ||
-              ((o1 >>> (l1 - 2 * k1)) | (k1 << 26)) !== t1 ||
-              ((o2 >>> (l2 - 2 * k2)) | (k2 << 26)) !== t2 ||
-              ((o3 >>> (l3 - 2 * k3)) | (k3 << 26)) !== t3
-            )
-              continue;
-            const d = pl[eb + DATA]!;
-            const elb = d & 15, eub = (d >> 4) & 15;
-            if (elb >= t || eub < t) {
-              this.relTop(rb, 0, k0);
-              this.relTop(rb, 1, k1);
-              this.relTop(rb, 2, k2);
-              this.relTop(rb, 3, k3);
-              return elb >= t;
-            }
-            if (best < 0) best = ((d >> 8) & 127) - 1;
-          }
+          const r = this.probe(bucket, check, idx, t, rb);
+          if (r >= 0) return r === 1;
         }
       }
     }
+    let best = this.bestFound;
     const verdict = this.boundVerdict(t, rb);
     if (verdict >= 0) return verdict === 1;
     const p = this.leader;
@@ -729,6 +723,46 @@ export class DoubleDummy {
     return v < 0 ? undefined : v === 1;
   }
 
+  /** The best move of the first entry a lookup found that matched but did not decide (-1: none). */
+  private bestFound = -1;
+
+  /**
+   * Looks up the entries of signature mask `idx` that match this position (ply slot rb): 1 or 0 when
+   * one decides "at least t" (marking the top cards it requires as relevant), else -1.
+   */
+  private probe(bucket: number, check: number, idx: number, t: number, rb: number): number {
+    const gen = this.gen;
+    const key = slotKey(bucket, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
+    if (slots[slot] !== gen) return -1;
+    const oa = this.ownersAt, la = this.lensAt, pl = pool;
+    const o0 = oa[rb]!, o1 = oa[rb + 1]!, o2 = oa[rb + 2]!, o3 = oa[rb + 3]!;
+    const l0 = 2 * la[rb]!, l1 = 2 * la[rb + 1]!, l2 = 2 * la[rb + 2]!, l3 = 2 * la[rb + 3]!;
+    for (let e = slots[slot + 1]!; e >= 0; e = pl[e * ENTRY + NEXT]!) {
+      const eb = e * ENTRY;
+      if (pl[eb + BCHECK] !== check) continue;
+      const t0 = pl[eb + TOP]!, t1 = pl[eb + TOP + 1]!, t2 = pl[eb + TOP + 2]!, t3 = pl[eb + TOP + 3]!;
+      const k0 = t0 >>> 26, k1 = t1 >>> 26, k2 = t2 >>> 26, k3 = t3 >>> 26;
+      if (
+        ((o0 >>> (l0 - 2 * k0)) | (k0 << 26)) !== t0 ||
+        ((o1 >>> (l1 - 2 * k1)) | (k1 << 26)) !== t1 ||
+        ((o2 >>> (l2 - 2 * k2)) | (k2 << 26)) !== t2 ||
+        ((o3 >>> (l3 - 2 * k3)) | (k3 << 26)) !== t3
+      )
+        continue;
+      const d = pl[eb + DATA]!;
+      const elb = d & 15, eub = (d >> 4) & 15;
+      if (elb >= t || eub < t) {
+        this.relTop(rb, 0, k0);
+        this.relTop(rb, 1, k1);
+        this.relTop(rb, 2, k2);
+        this.relTop(rb, 3, k3);
+        return elb >= t ? 1 : 0;
+      }
+      if (this.bestFound < 0) this.bestFound = ((d >> 8) & 127) - 1;
+    }
+    return -1;
+  }
+
   /** Records the answer for every position sharing this one's relevant top cards. */
   private store(bucket: number, check: number, result: boolean, t: number, best: number, rb: number): void {
     const h = this.hand, rel = this.rel, gen = this.gen;
@@ -810,16 +844,10 @@ export class DoubleDummy {
     let h1 = 0x2545f491 | 0, h2 = 0x6b43a9b5 | 0;
     for (let s = 0; s < 4; s++) {
       const a = h[s]!, b = h[4 + s]!, c = h[8 + s]!, d = h[12 + s]!;
-      let all = a | b | c | d;
-      let code = 0, n = 0;
-      while (all !== 0) {
-        const bit = highBit(all);
-        all ^= bit;
-        code = (code << 2) | (a & bit ? 0 : b & bit ? 1 : c & bit ? 2 : 3);
-        n++;
-      }
-      this.ownersAt[this.ply * 4 + s] = code;
-      this.lensAt[this.ply * 4 + s] = n;
+      const all = a | b | c | d;
+      // The owner's two bits are "b or d" and "c or d"; gathered along the suit's cards and interleaved.
+      this.ownersAt[this.ply * 4 + s] = SPREAD[gather(b | d, all)]! | (SPREAD[gather(c | d, all)]! << 1);
+      this.lensAt[this.ply * 4 + s] = popcount(all);
       const lengths = popcount(a) | (popcount(b) << 4) | (popcount(c) << 8) | (popcount(d) << 12);
       h1 = Math.imul(h1 ^ lengths, 0x9e3779b1);
       h1 ^= h1 >>> 15;
@@ -1044,11 +1072,9 @@ export class DoubleDummy {
     return best;
   }
 
-  /** Would card (suit, rank) played now beat the current winner? */
-  private beats(suit: number, rank: number): boolean {
-    if (this.tLen === 0) return true;
+  /** Would card (suit, rank) played now beat the trick's winning card so far, trick index w? */
+  private beats(suit: number, rank: number, w: number): boolean {
     if (suit === -1) return false;
-    const w = this.winningIndex();
     const ws = this.tSuit[w]!;
     if (ws === -1) return this.jokerTrumpable && suit === this.trump;
     if (suit === ws) return rank > this.tRank[w]!;
@@ -1132,8 +1158,9 @@ export class DoubleDummy {
     const h = this.hand;
     let partnerWinning = false;
     let winnerSure = false;
+    let wi = 0;
     if (this.tLen > 0) {
-      const wi = this.winningIndex();
+      wi = this.winningIndex();
       const w = this.tSeat[wi]!;
       partnerWinning = this.sameTeam(p, w);
       // The winning card holds when no one still to play can beat it.
@@ -1172,7 +1199,7 @@ export class DoubleDummy {
                 if (o !== p && this.sameTeam(p, o) && h[o * 4 + s]! === 0 && h[o * 4 + this.trump]! !== 0) score += 35;
           }
         } else {
-          const wins = this.beats(s, r);
+          const wins = this.beats(s, r, wi);
           const trumpPenalty = s === this.trump && this.tSuit[0] !== this.trump ? 20 : 0;
           if (!wants) score = wins ? -50 + r : 50 + r;
           else if (partnerWinning && winnerSure) score = -r - trumpPenalty;
@@ -1280,26 +1307,40 @@ export class DoubleDummy {
     if (this.counted[w]) this.cw++;
     else this.ow++;
     const undo = this.leader | ((this.firstPending ? 1 : 0) << 2) | (w << 3) | (this.trickMask[0]! << 5);
-    this.savedMasks.push(this.trickMask[1]!, this.trickMask[2]!, this.trickMask[3]!, this.tSuit[0]!, this.tSuit[1]!, this.tSuit[2]!, this.tRank[0]!, this.tRank[1]!, this.tRank[2]!);
+    const sm = this.saved, sp = this.savedTop;
+    this.savedTop += 9;
+    sm[sp] = this.trickMask[1]!;
+    sm[sp + 1] = this.trickMask[2]!;
+    sm[sp + 2] = this.trickMask[3]!;
+    sm[sp + 3] = this.tSuit[0]!;
+    sm[sp + 4] = this.tSuit[1]!;
+    sm[sp + 5] = this.tSuit[2]!;
+    sm[sp + 6] = this.tRank[0]!;
+    sm[sp + 7] = this.tRank[1]!;
+    sm[sp + 8] = this.tRank[2]!;
     this.leader = w;
     this.tLen = 0;
+    this.left--;
     this.firstPending = false;
     this.trickMask.fill(0);
     return undo;
   }
 
-  private readonly savedMasks: number[] = [];
+  /** What unplay restores of each completed trick, 9 numbers a trick (a stack: one trick per 4 plies). */
+  private readonly saved = new Int32Array(9 * (MAX_DEPTH / 4 + 1));
+  private savedTop = 0;
 
   private unplay(p: number, m: number, undo: number): void {
     this.ply--;
     if (undo >= 0) {
-      const sm = this.savedMasks;
-      const r2 = sm.pop()!, r1 = sm.pop()!, r0 = sm.pop()!, s2 = sm.pop()!, s1 = sm.pop()!, s0 = sm.pop()!;
-      const m3 = sm.pop()!, m2 = sm.pop()!, m1 = sm.pop()!;
+      const sm = this.saved, sp = (this.savedTop -= 9);
+      const m1 = sm[sp]!, m2 = sm[sp + 1]!, m3 = sm[sp + 2]!, s0 = sm[sp + 3]!, s1 = sm[sp + 4]!, s2 = sm[sp + 5]!;
+      const r0 = sm[sp + 6]!, r1 = sm[sp + 7]!, r2 = sm[sp + 8]!;
       const w = (undo >> 3) & 3;
       if (this.counted[w]) this.cw--;
       else this.ow--;
       this.leader = undo & 3;
+      this.left++;
       this.firstPending = ((undo >> 2) & 1) === 1;
       this.trickMask[0] = undo >> 5;
       this.trickMask[1] = m1;
