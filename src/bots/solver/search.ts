@@ -788,10 +788,12 @@ export class DoubleDummy {
     // stores found one, and the walk cost more than the duplicates do.
     const bb = bucket * BUCKET_FIELDS;
     if (buckets[bb + B_GEN] !== gen || buckets[bb + B_CHECK] !== check) {
+      // The filter outlives a position that takes the bucket from another of this generation: the
+      // other's entries stay chained, and serve it again if it takes the bucket back.
+      if (buckets[bb + B_GEN] !== gen) buckets.fill(0, bb + B_BLOOM, bb + BUCKET_FIELDS);
       buckets[bb + B_GEN] = gen;
       buckets[bb + B_CHECK] = check;
       buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
-      buckets.fill(0, bb + B_BLOOM, bb + BUCKET_FIELDS);
     }
     const idx = maskIndex(ks);
     buckets[bb + B_MASKS + ((idx / 27) | 0)]! |= 1 << idx % 27;
