@@ -104,7 +104,7 @@ export interface AnalysisOptions {
 }
 
 /**
- * Entries of the solver's table for a hand's analysis (4 Mi: the table is then about 270 MB): the 12- and 13-card
+ * Entries of the solver's table for a hand's analysis (4 Mi: about 240 MB): the 12- and 13-card
  * positions where nobody wants tricks fill the default pool many times over, and finding again what
  * its compactions dropped cost three times the nodes of the slowest nolo deal measured.
  */

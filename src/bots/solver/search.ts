@@ -38,7 +38,7 @@ const TT_MASK = (1 << TT_BITS) - 1;
 let POOL = 1 << 20;
 
 /**
- * Partition search table in typed arrays (116 MB with the default pool, allocated on first use; a
+ * Partition search table in typed arrays (84 MB with the default pool, allocated on first use; a
  * Map with millions of entries is slow and churns the garbage collector). A bucket holds the
  * positions at a trick boundary with one leader, suit lengths per hand, jokers and called-card
  * state; its entries each say "whatever the smaller cards, when these hands hold the top k cards
@@ -57,15 +57,15 @@ let POOL = 1 << 20;
  * entries that agree with the position on those owners, nearly all of them genuine candidates.
  */
 /**
- * Per bucket, BUCKET_FIELDS numbers (one 64-byte cache line): its generation, its check (the
- * position's second hash), in 3 words of 27 bits the set of signature masks (maskIndex) its entries
- * have, and in the other 11 words a one-bit filter of the slot keys its entries were chained under.
+ * Per bucket, BUCKET_FIELDS numbers (32 bytes): its generation, its check (the position's second
+ * hash), in 3 words of 27 bits the set of signature masks (maskIndex) its entries have, and in the
+ * other 3 words a one-bit filter (96 bits) of the slot keys its entries were chained under.
  * A probe whose key's bit is clear reads no slot: in big searches where nobody wants tricks nearly
  * half the probes found an empty slot, each a cache miss (42% of a 12-card nolo deal's CPU was the
  * probe, most of it two reads: the slot and the entry).
  */
 let buckets = new Int32Array(0);
-const BUCKET_FIELDS = 16, B_GEN = 0, B_CHECK = 1, B_MASKS = 2, B_BLOOM = 5, BLOOM_BITS = 32 * (BUCKET_FIELDS - B_BLOOM);
+const BUCKET_FIELDS = 8, B_GEN = 0, B_CHECK = 1, B_MASKS = 2, B_BLOOM = 5, BLOOM_BITS = 32 * (BUCKET_FIELDS - B_BLOOM);
 /** A key's bit in its bucket's filter of the slot keys its entries were chained under. */
 const bloomBit = (key: number): number => ((key >>> 16) * BLOOM_BITS) >>> 16;
 /**
