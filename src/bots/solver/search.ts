@@ -22,8 +22,8 @@
  * history heuristic made no difference; the last cut-off's card tried first
  * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
  * whether an opponent must (highest such card first), or may, go over it.
- * The table entry that decides a lookup swaps places with the first of its
- * chain. The last trick is played out directly (every card is forced).
+ * A lookup reads only the chains its bucket's filter says something was
+ * stored under. The last trick is played out directly (every card is forced).
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
@@ -735,8 +735,9 @@ export class DoubleDummy {
   private bestFound = -1;
 
   /**
-   * Looks up the entries chained at `slot` (a signature mask's key) that match this position (ply slot rb): 1 or 0 when
-   * one decides "at least t" (marking the top cards it requires as relevant), else -1.
+   * Looks up the entries chained at `slot` (a signature mask's key) that match this position (ply
+   * slot rb): 1 or 0 when one decides "at least t" (marking the top cards it requires as relevant),
+   * else -1.
    */
   private probe(slot: number, check: number, t: number, rb: number): number {
     if (slots[slot] !== this.gen) return -1;
