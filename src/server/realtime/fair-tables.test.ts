@@ -90,7 +90,7 @@ async function startedTable(opts: {
     if (c !== creator) ok(await open(c, tableId, u));
     seated.push(c);
   }
-  for (const [seat, u] of opts.humans.entries()) if (u) ok(await seated[seat]!.send({ type: "seat/take", tableId, seat }));
+  for (const [seat, u] of opts.humans.entries()) if (u) ok(await seated[seat]!.takeSeat(tableId, seat));
   for (const [seat, u] of opts.humans.entries()) if (!u) ok(await creator.send({ type: "seat/bot", tableId, seat, on: true, level: "easy" }));
   for (const c of seated) if (c) await c.waitFor((t) => t.status === "playing" && t.view?.hand !== null && t.view?.hand !== undefined);
   return { tableId, invite, creator, seated };
@@ -112,7 +112,7 @@ describe("seat hopping", () => {
 
     ok(await A.send({ type: "seat/leave", tableId }));
     // Seat 1 is a computer player's: reserved from the next deal on, nothing seen now.
-    ok(await A.send({ type: "seat/take", tableId, seat: 1 }));
+    ok(await A.takeSeat(tableId, 1));
     const reserved = await A.waitFor((t) => t.reservedSeat === 1);
     expect(reserved.you).toBeNull();
     expect(reserved.view!.hand!.hands.every((h) => h.cards === null)).toBe(true);
@@ -120,11 +120,11 @@ describe("seat hopping", () => {
     // One seat at a time.
     refused(await A.send({ type: "seat/take", tableId, seat: 3 }), "table/already-seated");
     ok(await A.send({ type: "seat/leave", tableId }));
-    ok(await A.send({ type: "seat/take", tableId, seat: 3 }));
+    ok(await A.takeSeat(tableId, 3));
     await A.waitFor((t) => t.reservedSeat === 3);
     ok(await A.send({ type: "seat/leave", tableId }));
     // Back to the own seat: at once, with the own cards.
-    ok(await A.send({ type: "seat/take", tableId, seat: 0 }));
+    ok(await A.takeSeat(tableId, 0));
     const back = await A.waitFor((t) => t.you === 0 && t.view!.hand!.hands[0]!.cards !== null);
     expect(back.view!.handIndex).toBe(hand);
 
@@ -147,7 +147,7 @@ describe("seat hopping", () => {
     const hand = snap.view!.handIndex;
     const S = await connect(s);
     ok(await S.open(tableId));
-    ok(await S.send({ type: "seat/take", tableId, seat: 3 }));
+    ok(await S.takeSeat(tableId, 3));
     const waiting = await S.waitFor((t) => t.reservedSeat === 3);
     expect(waiting.you).toBeNull();
     const before = await eventCount(tableId);
@@ -176,10 +176,10 @@ describe("seat hopping", () => {
     const snap = await settled(I, [0, 2]);
     const hand = snap.view!.handIndex;
     ok(await I.send({ type: "seat/leave", tableId }));
-    ok(await I.send({ type: "seat/take", tableId, seat: 1 }));
+    ok(await I.takeSeat(tableId, 1));
     await I.waitFor((t) => t.reservedSeat === 1);
     ok(await I.send({ type: "seat/leave", tableId }));
-    ok(await I.send({ type: "seat/take", tableId, seat: 2 }));
+    ok(await I.takeSeat(tableId, 2));
     await I.waitFor((t) => t.you === 2);
     expect([...seatsShown(I, tableId, hand)]).toEqual([2]);
   });
@@ -202,12 +202,12 @@ describe("seat hopping", () => {
     ok(await Admin.send({ type: "seat/bot", tableId, seat: 3, on: true, level: "easy" }));
     const M1 = await connect(m1);
     ok(await M1.open(tableId));
-    ok(await M1.send({ type: "seat/take", tableId, seat: 0 }));
-    ok(await M2.send({ type: "seat/take", tableId, seat: 2 }));
+    ok(await M1.takeSeat(tableId, 0));
+    ok(await M2.takeSeat(tableId, 2));
     const snap = await settled(M2, [0, 2]);
     const hand = snap.view!.handIndex;
     ok(await M2.send({ type: "seat/leave", tableId }));
-    ok(await M2.send({ type: "seat/take", tableId, seat: 3 }));
+    ok(await M2.takeSeat(tableId, 3));
     await M2.waitFor((t) => t.reservedSeat === 3);
     expect([...seatsShown(M2, tableId, hand)]).toEqual([2]);
     for (const t of handSnapshots(M2, tableId, hand)) if (t.you !== 2) expect(t.view!.hand!.hands.every((h) => h.cards === null)).toBe(true);
@@ -241,8 +241,8 @@ describe("seat hopping", () => {
     refused(await stranger.open(t.id), "table/private");
     refused(await stranger.send({ type: "seat/take", tableId: t.id, seat: 3 }), "table/private");
     // Each player takes back their own seat, even mid-hand.
-    ok(await U1.send({ type: "seat/take", tableId: t.id, seat: 0 }));
-    ok(await U4.send({ type: "seat/take", tableId: t.id, seat: 3 }));
+    ok(await U1.takeSeat(t.id, 0));
+    ok(await U4.takeSeat(t.id, 3));
     await U1.waitFor((s) => s.you === 0);
     await U4.waitFor((s) => s.you === 3 && s.view!.hand!.hands[3]!.cards !== null);
     expect([...seatsShown(U1, t.id, hand)]).toEqual([0]);
@@ -275,7 +275,7 @@ describe("seat numbers", () => {
       expect(await tableRow(tableId)).toEqual(before);
     }
     // During the match of three: the cheater plays seat 2, asks for seat 3, and never sees a card but their own.
-    ok(await X.send({ type: "seat/take", tableId: threeId, seat: 2 }));
+    ok(await X.takeSeat(threeId, 2));
     for (const seat of [0, 1]) ok(await H.send({ type: "seat/bot", tableId: threeId, seat, on: true, level: "easy" }));
     const playing = await X.waitFor((t) => t.status === "playing" && t.view?.hand !== null && t.view?.hand !== undefined);
     expect(playing.seats).toHaveLength(3);

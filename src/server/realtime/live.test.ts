@@ -40,7 +40,7 @@ async function seatedClients(tableId: string): Promise<LiveClient[]> {
   const cs = cookies.map((c) => new LiveClient(server.url, c));
   clients.push(...cs);
   for (const c of cs) expect(await c.open(tableId)).toEqual({ ok: true });
-  for (const [i, c] of cs.entries()) expect(await c.send({ type: "seat/take", tableId, seat: i })).toEqual({ ok: true });
+  for (const [i, c] of cs.entries()) expect(await c.takeSeat(tableId, i)).toEqual({ ok: true });
   await Promise.all(cs.map((c) => c.waitFor((t) => t.status === "playing" && t.view !== null)));
   return cs;
 }
@@ -166,7 +166,7 @@ describe("live tables over sockets", () => {
     clients.push(me);
     expect(await me.open(botTable.id)).toEqual({ ok: true });
     for (const seat of [1, 2, 3]) expect(await me.send({ type: "seat/bot", tableId: botTable.id, seat, on: true, level: "strong" })).toEqual({ ok: true });
-    expect(await me.send({ type: "seat/take", tableId: botTable.id, seat: 0 })).toEqual({ ok: true });
+    expect(await me.takeSeat(botTable.id, 0)).toEqual({ ok: true });
     const started = await me.waitFor((s) => s.status === "playing" && s.view !== null);
     expect(started.seats.slice(1).map((s) => s?.kind === "bot" && s.level)).toEqual(["strong", "strong", "strong"]);
     me.play();
@@ -262,7 +262,7 @@ describe(`a table of ${SEATS}`, () => {
     const cs = await Promise.all(people.map(connect));
     for (const c of cs) expect(await c.open(tableId)).toEqual(ok);
     const humanSeats: Seat[] = [0, 2, 4];
-    for (const [i, c] of cs.entries()) expect(await c.send({ type: "seat/take", tableId, seat: humanSeats[i]! })).toEqual(ok);
+    for (const [i, c] of cs.entries()) expect(await c.takeSeat(tableId, humanSeats[i]!)).toEqual(ok);
     expect(await cs[0]!.send({ type: "seat/bot", tableId, seat: 1, on: true, level: "normal" })).toEqual(ok);
     expect(await cs[0]!.send({ type: "seat/bot", tableId, seat: 3, on: true, level: "strong" })).toEqual(ok);
     const started = await cs[0]!.waitFor((t) => t.status === "playing" && t.view !== null);
@@ -301,7 +301,7 @@ describe(`a table of ${SEATS}`, () => {
     const { tableId } = await owner.ranked.openClubTable({ clubId: club.id, presetId: preset.id, seatCount: SEATS });
     const cs = await Promise.all(people.map(connect));
     for (const c of cs) expect(await c.open(tableId)).toEqual(ok);
-    for (const [i, c] of cs.entries()) expect(await c.send({ type: "seat/take", tableId, seat: i })).toEqual(ok);
+    for (const [i, c] of cs.entries()) expect(await c.takeSeat(tableId, i)).toEqual(ok);
     await cs[0]!.waitFor((t) => t.status === "playing" && t.view !== null);
     expect((await testDb().rankedTable.findUniqueOrThrow({ where: { tableId } })).userIds).toEqual(people.map((u) => u.id));
     for (const c of cs) c.play();

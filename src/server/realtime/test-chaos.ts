@@ -50,7 +50,7 @@ export async function openChaosTable(
   const players = cookies.slice(0, Math.max(humans, 1)).map(client);
   for (const c of players) ok("open", await c.open(t.id));
   for (let seat = humans; seat < t.seats.length; seat++) ok("seat/bot", await players[0]!.send({ type: "seat/bot", tableId: t.id, seat, on: true, level: "easy" }));
-  for (let seat = 0; seat < humans; seat++) ok("seat/take", await players[seat]!.send({ type: "seat/take", tableId: t.id, seat }));
+  for (let seat = 0; seat < humans; seat++) ok("seat/take", await players[seat]!.takeSeat(t.id, seat));
   const seated = players.slice(0, humans);
   if (humans === 0) players[0]!.close(); // nobody stays at a computers' table
   for (const c of seated) c.play();

@@ -139,10 +139,31 @@ export class LiveClient {
     return this.socket.timeout(this.ackTimeoutMs).emitWithAck(CLIENT_EVENT, msg) as Promise<Ack>;
   }
 
+  /**
+   * Sends a message that is safe to repeat, again after a pause while the
+   * answer is "slow down" or "the table is moving" (as the browser does for
+   * opening a table): on a loaded machine a client that has just played a
+   * whole match can still be over the per-person budget for a moment. Gives
+   * up after `forMs` (well past the limiter's 5 s window) with the last answer.
+   */
+  async sendPolitely(msg: ClientMessage, forMs = 15_000): Promise<Ack> {
+    const until = Date.now() + forMs;
+    for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+      const ack = await this.send(msg);
+      if (ack.ok || !RETRIED.has(ack.error.code) || Date.now() + delay > until) return ack;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
   async open(tableId: string, invite?: string): Promise<Ack> {
     this.tableId = tableId;
     if (this.follower?.tableId !== tableId) this.follower = new TableFollower(tableId);
-    return this.send({ type: "table/open", tableId, ...(invite ? { invite } : {}) });
+    return this.sendPolitely({ type: "table/open", tableId, ...(invite ? { invite } : {}) });
+  }
+
+  /** Takes a seat (retried like `open` while the answer is "slow down"). */
+  takeSeat(tableId: string, seat: number): Promise<Ack> {
+    return this.sendPolitely({ type: "seat/take", tableId, seat });
   }
 
   /** Plays whenever it is this client's turn, once per table version. */

@@ -81,7 +81,7 @@ describe("club tables over sockets", () => {
     expect(await out.send({ type: "seat/take", tableId: closed.tableId, seat: 0 })).toEqual({ ok: false, error: expect.objectContaining({ code: "club/members-only" }) });
     expect(await out.send({ type: "seat/bot", tableId: closed.tableId, seat: 1, on: true })).toEqual({ ok: false, error: expect.objectContaining({ code: "club/members-only" }) });
     expect(await member.open(closed.tableId)).toEqual({ ok: true });
-    expect(await member.send({ type: "seat/take", tableId: closed.tableId, seat: 0 })).toEqual({ ok: true });
+    expect(await member.takeSeat(closed.tableId, 0)).toEqual({ ok: true });
 
     expect(await out.open(watched.tableId)).toEqual({ ok: true });
     await out.waitFor((t) => t.id === watched.tableId);
