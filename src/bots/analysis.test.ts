@@ -86,6 +86,26 @@ describe("replay analysis: every card of a hand, checked against the engine on t
     expect(a.side).toEqual([0, 2]);
   });
 
+  it("reports its progress after each card valued: the last cards first, each with its final values", () => {
+    const h = seededHand("classic", {}, 1, 0);
+    const input = { variant: h.variant, options: h.options, dealer: h.result.dealer, deal: h.result.deal, actions: h.actions };
+    const seen: ReturnType<typeof analyzePlay>[] = [];
+    const res = analyzePlay(input, { onProgress: (soFar) => void seen.push({ ok: true, value: soFar() }) });
+    if (!res.ok) throw new Error(res.error.message);
+    const final = res.value.plays;
+    const valued = seen.map((r) => (r.ok ? r.value.plays.filter((p) => p.lost !== null).length : -1));
+    // Forced cards are valued too (without a search): one report per card, each with one card more.
+    expect(valued).toEqual(final.map((_, i) => i + 1));
+    for (const r of seen) {
+      if (!r.ok) throw new Error("not ok");
+      const n = r.value.plays.filter((p) => p.lost !== null).length;
+      // The valued cards are the last n, and hold the values the finished analysis gives them.
+      expect(r.value.plays.map((p) => p.lost !== null)).toEqual(final.map((_, i) => i >= final.length - n));
+      r.value.plays.forEach((p, i) => p.lost !== null && expect(p).toEqual(final[i]));
+      expect(r.value.complete).toBe(n === final.length);
+    }
+  });
+
   it("es-makker with a called ace, jokers and a fordækt card (the hidden card counts as the lowest of the called suit)", () => {
     const h = seededHand("esmakker", { gaaMed: true, fordaektKort: true }, 64, 3);
     expect(h.actions.some((a) => a.action.type === "hide")).toBe(true);

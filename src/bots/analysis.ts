@@ -101,6 +101,12 @@ export interface AnalysisOptions {
   readonly maxHandSize?: number;
   /** performance.now() at which solving stops: the cards not reached yet (the earliest, see the file header) keep null values. */
   readonly deadline?: number;
+  /**
+   * Called after each card valued, with the analysis so far (built only when called: the cards
+   * not valued yet have null values, `complete` is false), so a caller can show a long hand's
+   * progress.
+   */
+  readonly onProgress?: (soFar: () => HandAnalysis) => void;
 }
 
 /**
@@ -202,18 +208,22 @@ export function analyzePlay(input: RecordedHandInput, opts: AnalysisOptions = {}
       if (!session) sessions.set(judge.key, (session = newTableSession()));
       const moverMaximises = judge.side.includes(entry.seat) === judge.sideMaximises;
       values[k] = solveAround(position, entry.card, boundAfter(cards, values, k), moverMaximises, { session, deadline: opts.deadline });
+      opts.onProgress?.(soFar);
     }
   } catch (e) {
     if (!(e instanceof SearchAborted)) throw e;
   }
-  const plays: AnalysedPlay[] = cards.map(({ entry, judge }, k) => {
-    const v = values[k];
-    const delta = v ? v.after - v.before : null;
-    const moverWantsMore = judge.side.includes(entry.seat) === judge.sideMaximises;
-    return { ...entry, before: v?.before ?? null, after: v?.after ?? null, delta, lost: delta === null ? null : moverWantsMore ? -delta : delta };
-  });
-  const overall: Judge | null = twoSided;
-  return ok({ side: overall?.side ?? [], sideMaximises: overall?.sideMaximises ?? false, plays, complete: plays.every((p) => p.lost !== null) });
+  return ok(soFar());
+
+  function soFar(): HandAnalysis {
+    const plays: AnalysedPlay[] = cards.map(({ entry, judge }, k) => {
+      const v = values[k];
+      const delta = v ? v.after - v.before : null;
+      const moverWantsMore = judge.side.includes(entry.seat) === judge.sideMaximises;
+      return { ...entry, before: v?.before ?? null, after: v?.after ?? null, delta, lost: delta === null ? null : moverWantsMore ? -delta : delta };
+    });
+    return { side: twoSided?.side ?? [], sideMaximises: twoSided?.sideMaximises ?? false, plays, complete: plays.every((p) => p.lost !== null) };
+  }
 }
 
 /**

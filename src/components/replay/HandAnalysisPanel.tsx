@@ -4,7 +4,8 @@
  * from then on and "✓" where it kept the best result. The server analyses
  * hands in the background; while this hand waits or is being solved the
  * panel says so and asks again every few seconds (asking also moves the hand
- * ahead of the queue), until the result is there. Each marked card is a
+ * ahead of the queue), until the result is there. A long hand's cards show
+ * their marks as they are valued (the last ones first), with a count. Each marked card is a
  * button that moves the replay to that card (onJump with its action index).
  */
 "use client";
@@ -42,7 +43,8 @@ export function HandAnalysisPanel({
   });
   const data = query.data;
 
-  if (!data || data.status === "pending" || data.status === "running" || data.status === "failed" || data.status === "unavailable" || query.isError) {
+  const soFar = data?.status === "running" ? data.analysis : undefined;
+  if (!data || data.status === "pending" || (data.status === "running" && !soFar) || data.status === "failed" || data.status === "unavailable" || query.isError) {
     const text = query.isError || data?.status === "failed" ? t("failed") : data?.status === "unavailable" ? t("unavailable") : data?.status === "pending" ? t("pending", { ahead: data.ahead }) : t("running");
     return (
       <section className="card" data-testid="replay-analysis" data-status={query.isError ? "error" : (data?.status ?? "loading")} aria-busy={!query.isError && data?.status !== "failed" && data?.status !== "unavailable"}>
@@ -53,17 +55,23 @@ export function HandAnalysisPanel({
       </section>
     );
   }
-  const { plays, side, complete } = data.analysis;
+  // Done, or running with the cards valued so far (the other cases returned above).
+  const { plays, side, complete } = data.analysis!;
   const tricks: (typeof plays)[number][][] = [];
   for (const p of plays) (tricks[p.trick] ??= []).push(p);
   return (
-    <section className="card" data-testid="replay-analysis" data-status="done">
+    <section className="card" data-testid="replay-analysis" data-status={soFar ? "running" : "done"} aria-busy={soFar ? true : undefined}>
       <h3>{t("title")}</h3>
+      {soFar && (
+        <p className="muted" role="status" data-testid="replay-analysis-progress">
+          {t("progress", { done: plays.filter((p) => p.lost !== null).length, total: plays.length })}
+        </p>
+      )}
       {plays.length === 0 ? (
         <p className="muted">{t("noCards")}</p>
       ) : (
         <p className="muted" data-testid="replay-analysis-legend">
-          {t("legend")} {side.length === 0 ? t("legendOwn") : ""} {complete ? "" : t("incomplete")}
+          {t("legend")} {side.length === 0 ? t("legendOwn") : ""} {complete || soFar ? "" : t("incomplete")}
         </p>
       )}
       <ol className={styles.analysisTricks}>

@@ -12,7 +12,9 @@
  * queue, not counted, and the asked one is taken next (one slow hand never
  * keeps a waiting player's replay behind it). A hand is solved for at most ANALYSIS_TIME_CAP_MS;
  * cards not reached by then (the first ones: the analysis runs from the last
- * card back) stay unmarked. The child dies with this process (see
+ * card back) stay unmarked. While a hand is solved, the analysis so far (sent
+ * by the child every few seconds) is stored on its row, so a waiting replay
+ * shows the cards already valued. The child dies with this process (see
  * analysis-worker.ts).
  */
 import type { ChildProcess } from "node:child_process";
@@ -23,14 +25,16 @@ import { type Db, getPool, type JobDb, poolJobDb } from "@/server/db";
 import { ANALYSIS_TIME_CAP_MS, QUEUES, startJobQueue } from "@/server/jobs";
 import { childLog } from "@/server/log";
 import { forkTs } from "@/server/ts-worker";
-import type { AnalysisAnswer, AnalysisJob } from "./analysis-worker";
-import { failAbandonedHand, finishHand, type HandJob, handWaitsAgain, releaseHand, REQUESTED_PRIORITY, takeHand } from "./analysis-repository";
+import type { AnalysisAnswer, AnalysisJob, AnalysisProgress } from "./analysis-worker";
+import { failAbandonedHand, finishHand, type HandJob, handProgress, handWaitsAgain, releaseHand, REQUESTED_PRIORITY, takeHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
 
 export { ANALYSIS_TIME_CAP_MS } from "@/server/jobs";
 
 /** Past the time cap by this much, the child is stuck and is killed (well inside the job's expiry). */
 const OVERRUN_GRACE_MS = 60_000;
+/** Least time between two stored progress reports of a hand being solved (each is a database write). */
+const PROGRESS_INTERVAL_MS = 2_000;
 /** A failed start (database unreachable) is tried again after this. */
 const RESTART_DELAY_MS = 5_000;
 
@@ -39,6 +43,8 @@ export interface AnalysisWorkerOptions {
   readonly jobDb?: JobDb;
   readonly timeCapMs?: number;
   readonly overrunGraceMs?: number;
+  /** Least time between two stored progress reports (default 2 s). */
+  readonly progressIntervalMs?: number;
   /** The child's CPU priority (nice value; default 19, the lowest). */
   readonly nice?: number;
   /** How often an idle worker asks for a job (a replay's request wakes it at once); at least 0.5 s. */
@@ -81,8 +87,8 @@ export class HandAnalysisWorker {
   private stopped = false;
   private starting: Promise<void> | null = null;
   private nextJobId = 1;
-  /** The answer the child owes for the job in hand. */
-  private pending: { id: number; settle: (a: AnalysisAnswer | Error) => void } | null = null;
+  /** The answer the child owes for the job in hand, and what to do with its progress messages. */
+  private pending: { id: number; settle: (a: AnalysisAnswer | Error) => void; progress: (p: AnalysisProgress) => void } | null = null;
   /** The job being solved. */
   private current: Job | null = null;
 
@@ -171,9 +177,26 @@ export class HandAnalysisWorker {
       return;
     }
     this.current = job;
-    const answer = await this.solve({ id: this.nextJobId++, record: match.record, handIndex: hand.handIndex, timeCapMs: this.timeCapMs }).finally(() => {
+    // One progress write at a time, the newest waiting (each holds the whole analysis so far); a write
+    // arriving after the hand is finished or given back changes nothing (handProgress: only while held).
+    let writing: Promise<void> | null = null;
+    let next: AnalysisProgress | null = null;
+    const write = (p: AnalysisProgress) => {
+      if (writing) return void (next = p);
+      writing = handProgress(this.db, hand, p.progress)
+        .catch((err: unknown) => this.log.warn({ ...where, err }, "could not store the analysis so far"))
+        .finally(() => {
+          writing = null;
+          const n = next;
+          next = null;
+          if (n) write(n);
+        });
+    };
+    const answer = await this.solve({ id: this.nextJobId++, record: match.record, handIndex: hand.handIndex, timeCapMs: this.timeCapMs, progressMs: this.opts.progressIntervalMs ?? PROGRESS_INTERVAL_MS }, write).finally(() => {
       this.current = null;
     });
+    next = null;
+    await writing;
     if (this.stopped || answer instanceof Yielded) {
       await releaseHand(this.db, hand, taken.attempts, job.priority);
       this.log.info(where, this.stopped ? "stopping: hand given back to the queue" : "a replay asked for another hand: this one goes back to the queue");
@@ -196,7 +219,7 @@ export class HandAnalysisWorker {
   }
 
   /** Sends a job to the child (started on first use) and waits for its answer; an Error when the child ends first or overruns. */
-  private solve(job: AnalysisJob): Promise<AnalysisAnswer | Error> {
+  private solve(job: AnalysisJob, progress: (p: AnalysisProgress) => void): Promise<AnalysisAnswer | Error> {
     const child = this.ensureChild();
     return new Promise((resolve) => {
       // The solver stops itself at the cap; past it with time to spare, the child is stuck.
@@ -208,6 +231,7 @@ export class HandAnalysisWorker {
           this.pending = null;
           resolve(a);
         },
+        progress,
       };
       if (this.stopped) this.killChild(new Error("worker stopped"));
       else child.send(job);
@@ -223,8 +247,10 @@ export class HandAnalysisWorker {
       // Not allowed here: it still runs, at normal priority.
     }
     this.log.info({ childPid: child.pid }, "analysis process started");
-    child.on("message", (m: AnalysisAnswer) => {
-      if (this.pending && m.id === this.pending.id) this.pending.settle(m);
+    child.on("message", (m: AnalysisAnswer | AnalysisProgress) => {
+      if (!this.pending || m.id !== this.pending.id) return;
+      if ("progress" in m) this.pending.progress(m);
+      else this.pending.settle(m);
     });
     child.on("exit", (code, signal) => {
       if (this.child === child) this.child = null;

@@ -106,6 +106,11 @@ export async function takeHand(db: Db, job: HandJob, retryCount: number): Promis
 
 const held = (job: HandJob) => ({ matchId: job.matchId, handIndex: job.handIndex, status: "running", jobId: job.jobId });
 
+/** Stores the analysis so far of a hand being solved (ignored when the job no longer holds it). */
+export async function handProgress(db: Db, job: HandJob, soFar: unknown): Promise<void> {
+  await db.matchHandAnalysis.updateMany({ where: held(job), data: { result: soFar as Prisma.InputJsonValue } });
+}
+
 /** Stores the outcome of a job (ignored when the job no longer holds the hand). */
 export async function finishHand(db: Db, job: HandJob, outcome: { result: unknown; solveMs: number } | { error: string }, at: Date): Promise<void> {
   const data =

@@ -4,19 +4,21 @@
  * (rows and jobs, in its transaction); the background worker (its child
  * process included) analyses them and `history.handAnalysis` serves the
  * stored result, with a value for every card, the last tricks' values equal
- * to a plain engine minimax. A hand nobody asked for yields to a replay's
- * request. The queue survives a worker that dies mid-hand,
+ * to a plain engine minimax; while a hand is solved its row holds the cards
+ * valued so far. A hand nobody asked for yields to a replay's request. The queue survives a worker that dies mid-hand,
  * a graceful stop and a restart, and fails a hand that kills its child three
  * times; a club match's analysis is refused to whoever may not see its replay.
  *
  * The job queue is database-wide, so this file works in a database of its
  * own (other files' finished matches would queue their hands here too).
  */
+import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildRecord, parseRecord, playRandomMatch } from "@/engine";
 import type { Seat } from "@/engine/types";
+import type { HandAnalysis } from "@/bots/analysis";
 import { referenceValues } from "@/bots/analysis-reference";
 import { poolJobDb } from "@/server/db";
 import { JOB_SCHEMA, QUEUES } from "@/server/jobs";
@@ -24,7 +26,7 @@ import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { createTestDatabase, dropTestDatabase } from "@/server/test/database";
 import { closeTestDb, createTestUser, testCaller, testDb, testPool, useOwnDatabase } from "@/server/test/helpers";
 import { HandAnalysisWorker, type AnalysisWorkerOptions } from "./analysis-queue";
-import { takeHand, type HandJob } from "./analysis-repository";
+import { finishHand, handProgress, takeHand, type HandJob } from "./analysis-repository";
 import { playedHandIndexes } from "./analysis";
 
 let own: { name: string; url: string };
@@ -132,6 +134,54 @@ describe("history.handAnalysis", () => {
     }
     await expect(testCaller().history.handAnalysis({ matchId, handIndex: 999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(testCaller().history.handAnalysis({ matchId: "no-such-match", handIndex: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  }, 180_000);
+
+  it("stores a hand's analysis so far while it is solved, and a replay gets it: the last cards first, with their final values", async () => {
+    // Every write of a hand's result is logged by a trigger (this file has a database of its own).
+    await testPool().query(`
+      CREATE TABLE IF NOT EXISTS result_writes (id serial PRIMARY KEY, match_id text, hand_index int, status text, result jsonb);
+      CREATE OR REPLACE FUNCTION log_result_write() RETURNS trigger AS $$
+        BEGIN INSERT INTO result_writes (match_id, hand_index, status, result) VALUES (NEW."matchId", NEW."handIndex", NEW.status, NEW.result); RETURN NEW; END
+      $$ LANGUAGE plpgsql;
+      DROP TRIGGER IF EXISTS result_writes ON "MatchHandAnalysis";
+      CREATE TRIGGER result_writes AFTER UPDATE ON "MatchHandAnalysis" FOR EACH ROW WHEN (NEW.result IS DISTINCT FROM OLD.result OR NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION log_result_write();`);
+    const { matchId, record } = await storedMatch("progress", { hands: 1 });
+    const [handIndex] = playedHandIndexes(record);
+    startWorker({ progressIntervalMs: 0 });
+    expect(await analysed(matchId)).toEqual([{ handIndex, status: "done", attempts: 1 }]);
+    const writes = (await testPool().query(`SELECT status, result FROM result_writes WHERE match_id = $1 ORDER BY id`, [matchId])).rows as { status: string; result: HandAnalysis }[];
+    const done = writes.at(-1)!;
+    expect(done.status).toBe("done");
+    expect(done.result.complete).toBe(true);
+    const final = done.result.plays;
+    const partial = writes.slice(0, -1).filter((w) => w.result !== null);
+    expect(writes.slice(0, -1).every((w) => w.status === "running")).toBe(true);
+    // Written while running (one write at a time, the newest waiting: not one per card), each with more cards valued.
+    const counts = partial.map((w) => w.result.plays.filter((p) => p.lost !== null).length);
+    // The first report (after the last card, valued first) is always written.
+    expect(counts[0]).toBe(1);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(new Set(counts).size).toBe(counts.length);
+    for (const [i, w] of partial.entries()) {
+      expect(w.result.complete).toBe(counts[i] === final.length);
+      // The last cards, with the values the finished analysis gives them.
+      expect(w.result.plays.map((p) => p.lost !== null)).toEqual(final.map((_, k) => k >= final.length - counts[i]!));
+      w.result.plays.forEach((p, k) => p.lost !== null && expect(p).toEqual(final[k]));
+    }
+
+    // What a replay gets for a running hand with cards valued so far (another match, its hand held by hand).
+    const other = await storedMatch("progress-view", { hands: 1 });
+    const [otherHand] = playedHandIndexes(other.record);
+    const job: HandJob = { matchId: other.matchId, handIndex: otherHand!, jobId: randomUUID(), priorAttempts: 0 };
+    expect(await takeHand(testDb(), job, 0)).toEqual({ attempts: 1 });
+    expect(await testCaller().history.handAnalysis({ matchId: other.matchId, handIndex: otherHand! })).toEqual({ status: "running" });
+    const soFar = partial[0]!.result;
+    await handProgress(testDb(), job, soFar);
+    expect(await testCaller().history.handAnalysis({ matchId: other.matchId, handIndex: otherHand! })).toEqual({ status: "running", analysis: soFar });
+    // Once finished, a late progress write changes nothing.
+    await finishHand(testDb(), job, { result: done.result, solveMs: 1 }, new Date());
+    await handProgress(testDb(), job, soFar);
+    expect(await testCaller().history.handAnalysis({ matchId: other.matchId, handIndex: otherHand! })).toEqual({ status: "done", analysis: done.result });
   }, 180_000);
 
   it("a replay asking for a hand not done yet moves it ahead of the queue (and queues a hand that never was)", async () => {

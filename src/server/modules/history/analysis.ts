@@ -23,7 +23,8 @@ import { matchRefusal } from "./service";
 export type HandAnalysisState =
   | { status: "done"; analysis: HandAnalysis }
   | { status: "pending"; ahead: number }
-  | { status: "running" }
+  /** Being solved: `analysis` holds the cards valued so far once a long hand has some (see analysis-queue.ts). */
+  | { status: "running"; analysis?: HandAnalysis }
   | { status: "failed" }
   /** The double-dummy analysis does not apply to this match's hands (seat count or variant). */
   | { status: "unavailable" };
@@ -70,7 +71,7 @@ export async function handAnalysis(db: Db, userId: string | null, matchId: strin
     case "failed":
       return success({ status: "failed" });
     case "running":
-      return success({ status: "running" });
+      return success(row.result ? { status: "running", analysis: row.result as HandAnalysis } : { status: "running" });
     default:
       return success({ status: "pending", ahead: (await handsAhead(db, matchId, handIndex)) ?? 0 });
   }
