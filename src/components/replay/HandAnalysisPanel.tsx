@@ -5,8 +5,9 @@
  * hands in the background; while this hand waits or is being solved the
  * panel says so and asks again every few seconds (asking also moves the hand
  * ahead of the queue), until the result is there. A long hand's cards show
- * their marks as they are valued (the last ones first), with a count. Each marked card is a
- * button that moves the replay to that card (onJump with its action index).
+ * their marks as they are valued (the last ones first), with a count. Each
+ * marked card is a button that moves the replay to that card (onJump with
+ * its action index).
  */
 "use client";
 
