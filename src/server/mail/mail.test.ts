@@ -1,17 +1,22 @@
 /**
  * Account mails: composed in each language with an absolute link, and sent
- * into the local outbox (no SMTP_URL) as .eml files a developer can open.
+ * into the local outbox (no SMTP_URL) as .eml files a developer can open. A
+ * send to a real SMTP server that is down is tried again until it is up; one
+ * the server refuses (5xx) is not.
  * Sending over SMTP is tested with a real server in
  * src/server/modules/accounts/mail-links.test.ts.
  */
+import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseMail } from "@/server/test/smtp-sink";
+import { SMTPServer } from "smtp-server";
+import { parseMail, startSmtpSink } from "@/server/test/smtp-sink";
 import { LOCALES } from "@/i18n/config";
 import { accountLink, accountMail } from "./account-mails";
-import { createMailer, sendInBackground } from "./mailer";
+import { createMailer, type Mailer, type OutgoingMail, sendInBackground } from "./mailer";
 
 const dir = mkdtempSync(path.join(tmpdir(), "whist-outbox-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,10 +64,74 @@ describe("the local outbox", () => {
     expect(parsed.link).toBe(mail.link);
   });
 
-  it("logs a failed send instead of throwing it", async () => {
+  it("logs a failed send instead of throwing it, after its retries", async () => {
     // Port 1 on the loopback refuses at once.
-    const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "w@localhost", outboxDir: dir });
-    await expect(sendInBackground(mailer, accountMail("email-verification", recipient("en"), token, 24, "http://x"))).resolves.toBeUndefined();
+    const mailer = counted(createMailer({ smtpUrl: "smtp://127.0.0.1:1", from: "w@localhost", outboxDir: dir }));
+    await expect(sendInBackground(mailer, accountMail("email-verification", recipient("en"), token, 24, "http://x"), [10, 10])).resolves.toBeUndefined();
+    expect(mailer.attempts).toEqual({ tried: 3, failed: 3 });
     mailer.close();
+  });
+});
+
+/** A mailer that counts its attempts and failures (and otherwise is the real one). */
+function counted(inner: Mailer) {
+  const attempts = { tried: 0, failed: 0 };
+  return {
+    via: inner.via,
+    attempts,
+    async send(mail: OutgoingMail) {
+      attempts.tried++;
+      try {
+        await inner.send(mail);
+      } catch (err) {
+        attempts.failed++;
+        throw err;
+      }
+    },
+    close: () => inner.close(),
+  };
+}
+
+describe("a send over SMTP that fails", () => {
+  const mail = () => accountMail("password-reset", recipient("da"), token, 1, "http://localhost:3000");
+
+  it("is tried again while the mail server is down, and arrives once it is up", async () => {
+    // A free port with nothing listening yet.
+    const probe = net.createServer().listen(0, "127.0.0.1");
+    await once(probe, "listening");
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const mailer = counted(createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "w@localhost", outboxDir: dir }));
+    const sent = sendInBackground(mailer, mail(), [300, 300, 300]);
+    await expect.poll(() => mailer.attempts.failed).toBe(1);
+    const sink = await startSmtpSink(port);
+    try {
+      await sent;
+      expect(sink.received.map((m) => m.kind)).toEqual(["password-reset"]);
+      expect(mailer.attempts.tried).toBeGreaterThanOrEqual(2);
+      expect(mailer.attempts.tried - mailer.attempts.failed).toBe(1);
+    } finally {
+      mailer.close();
+      await sink.close();
+    }
+  });
+
+  it("is not tried again when the server refuses the address (a 5xx reply)", async () => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error("no such mailbox"), { responseCode: 550 })),
+    });
+    const listener = server.listen(0, "127.0.0.1");
+    await once(listener, "listening");
+    const mailer = counted(createMailer({ smtpUrl: `smtp://127.0.0.1:${(listener.address() as AddressInfo).port}`, from: "w@localhost", outboxDir: dir }));
+    try {
+      await sendInBackground(mailer, mail(), [10, 10, 10]);
+      expect(mailer.attempts).toEqual({ tried: 1, failed: 1 });
+    } finally {
+      mailer.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

@@ -8,7 +8,14 @@
  *   createMailer(options)    a mailer for explicit settings (tests)
  *   sendInBackground(m, mail)  sends without making the caller wait; a failure
  *                            is logged, never thrown (a request's answer must
- *                            not depend on, or reveal, what the mail server did)
+ *                            not depend on, or reveal, what the mail server did),
+ *                            and tried again a few times over some minutes
+ *                            when it may pass (no connection, a timeout, a 4xx
+ *                            reply), not when the server refused it (5xx)
+ *
+ * The retries live in this process only: a mail carries a one-time link, which
+ * is never stored in the clear, so a restart drops a mail still waiting (the
+ * person asks again, as the pages say).
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -89,7 +96,34 @@ export function getMailer(): Mailer {
   return g[mailerKey];
 }
 
-/** Starts sending; returns at once. The returned promise never rejects (tests may await it). */
-export function sendInBackground(mailer: Mailer, mail: OutgoingMail): Promise<void> {
-  return mailer.send(mail).catch((err: unknown) => log.error({ err, kind: mail.kind, via: mailer.via }, "mail could not be sent"));
+/** The waits before each new attempt of a send that failed for a reason that may pass. */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [10_000, 60_000, 300_000];
+
+/** Whether a failed send may succeed later: anything but a 5xx reply (the server refused the mail or its address). */
+function mayPass(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return !(typeof code === "number" && code >= 500 && code < 600);
+}
+
+/**
+ * Starts sending; returns at once. The returned promise settles once the mail has gone or the
+ * last attempt failed, and never rejects (tests may await it).
+ */
+export async function sendInBackground(mailer: Mailer, mail: OutgoingMail, retryDelaysMs: readonly number[] = MAIL_RETRY_DELAYS_MS): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await mailer.send(mail);
+      if (attempt > 0) log.info({ kind: mail.kind, via: mailer.via, attempt: attempt + 1 }, "mail sent after a retry");
+      return;
+    } catch (err) {
+      const wait = mayPass(err) ? retryDelaysMs[attempt] : undefined;
+      if (wait === undefined) {
+        log.error({ err, kind: mail.kind, via: mailer.via, attempts: attempt + 1 }, "mail could not be sent");
+        return;
+      }
+      log.warn({ err, kind: mail.kind, via: mailer.via, attempt: attempt + 1, retryInMs: wait }, "mail could not be sent yet; trying again");
+      // Unreferenced: a mail waiting for its next attempt does not keep a stopping process up.
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    }
+  }
 }
