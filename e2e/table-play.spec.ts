@@ -108,6 +108,12 @@ for (const [size, viewport] of SIZES) {
       }).toPass({ timeout: 90_000, intervals: [200] });
       await expect(trick.locator("figure")).toHaveCount(4);
       await expect(page.getByTestId("trick-winner")).toBeVisible();
+      // What is written under the cards is read whole: no name or "takes the trick" cut off (a phone shows no names
+      // there: each card lies towards its player's seat).
+      const cut = await trick.locator("figcaption").evaluateAll((captions) =>
+        captions.flatMap((c) => [c, ...c.children]).filter((e) => e.scrollWidth > e.clientWidth).map((e) => `${e.textContent}: ${e.scrollWidth} > ${e.clientWidth}`),
+      );
+      expect(cut).toEqual([]);
       // A player keeps the hand's last row at the bottom of the screen (a click may have scrolled the page elsewhere).
       await page.getByTestId("my-hand").evaluate((e) => e.scrollIntoView({ block: "end" }));
       for (const s of [0, 1, 2, 3]) await expect(page.getByTestId(`trick-card-${s}`), `card ${s}`).toBeInViewport();

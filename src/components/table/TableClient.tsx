@@ -384,7 +384,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
             >
               <PlayingCard code={p.card} size="small" label={`${names[p.seat]}: ${cardName(tg, p.card)}`} testId={`trick-card-${p.seat}`} />
               <figcaption className={styles.caption}>
-                {names[p.seat]}
+                <span className={styles.captionName}>{names[p.seat]}</span>
                 {shown.winner === p.seat && (
                   <span className={styles.wonBy} data-testid="trick-winner">
                     {t("wonTrick")}
