@@ -114,6 +114,9 @@ for (const [size, viewport] of SIZES) {
         captions.flatMap((c) => [c, ...c.children]).filter((e) => e.scrollWidth > e.clientWidth).map((e) => `${e.textContent}: ${e.scrollWidth} > ${e.clientWidth}`),
       );
       expect(cut).toEqual([]);
+      // The line above the felt is read whole too: the player's turn, or which computer player is thinking.
+      const banner = await page.getByTestId("turn-banner").evaluate((e) => ({ text: e.textContent, wide: e.scrollWidth, room: e.clientWidth }));
+      expect(banner.wide, JSON.stringify(banner)).toBeLessThanOrEqual(banner.room);
       // A player keeps the hand's last row at the bottom of the screen (a click may have scrolled the page elsewhere).
       await page.getByTestId("my-hand").evaluate((e) => e.scrollIntoView({ block: "end" }));
       for (const s of [0, 1, 2, 3]) await expect(page.getByTestId(`trick-card-${s}`), `card ${s}`).toBeInViewport();

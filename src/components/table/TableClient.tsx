@@ -269,7 +269,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     if (!hand || hand.turn === null) return t("handOver");
     if (myTurn) return t.has(`yourTurn.${hand.phase}`) ? t(`yourTurn.${hand.phase}`) : t("yourTurn.default");
     const occ = table.seatInfo[hand.turn]?.occupant;
-    return t(occ?.kind === "bot" ? "waitingForComputer" : "waitingFor", { name: names[hand.turn]!, phase: phaseLabel(te, hand.phase) });
+    // The phase is in the header above: left out here, the line fits a phone.
+    return t(occ?.kind === "bot" ? "waitingForComputer" : "waitingFor", { name: names[hand.turn]! });
   })();
 
   // The trick reaches into the top row at five and seven seats; the button then sits in its empty place across.
