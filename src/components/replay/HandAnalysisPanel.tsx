@@ -44,8 +44,9 @@ export function HandAnalysisPanel({
   });
   const data = query.data;
 
-  const soFar = data?.status === "running" ? data.analysis : undefined;
-  if (!data || data.status === "pending" || (data.status === "running" && !soFar) || data.status === "failed" || data.status === "unavailable" || query.isError) {
+  // The cards to mark: all of them once done, those valued so far while running (when there are some).
+  const analysis = !query.isError && (data?.status === "done" || data?.status === "running") ? data.analysis : undefined;
+  if (!analysis) {
     const text = query.isError || data?.status === "failed" ? t("failed") : data?.status === "unavailable" ? t("unavailable") : data?.status === "pending" ? t("pending", { ahead: data.ahead }) : t("running");
     return (
       <section className="card" data-testid="replay-analysis" data-status={query.isError ? "error" : (data?.status ?? "loading")} aria-busy={!query.isError && data?.status !== "failed" && data?.status !== "unavailable"}>
@@ -56,8 +57,8 @@ export function HandAnalysisPanel({
       </section>
     );
   }
-  // Done, or running with the cards valued so far (the other cases returned above).
-  const { plays, side, complete } = data.analysis!;
+  const { plays, side, complete } = analysis;
+  const soFar = data?.status === "running";
   const tricks: (typeof plays)[number][][] = [];
   for (const p of plays) (tricks[p.trick] ??= []).push(p);
   return (

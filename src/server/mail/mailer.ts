@@ -97,7 +97,7 @@ export function getMailer(): Mailer {
 }
 
 /** The waits before each new attempt of a send that failed for a reason that may pass. */
-export const MAIL_RETRY_DELAYS_MS: readonly number[] = [10_000, 60_000, 300_000];
+const MAIL_RETRY_DELAYS_MS: readonly number[] = [10_000, 60_000, 300_000];
 
 /** Whether a failed send may succeed later: anything but a 5xx reply (the server refused the mail or its address). */
 function mayPass(err: unknown): boolean {

@@ -5,10 +5,10 @@
  * dummy and answers { id, ok, analysis | error, solveMs }; while a hand takes
  * long it also sends { id, progress } (the analysis so far) at most every
  * progressMs, so a waiting replay can show the cards done. It stays up
- * between hands, so the solver's table is allocated once. A solve is synchronous and can
- * take minutes, which is why it runs in a process of its own. Started through
- * src/server/ts-worker.ts (forkTs), whose boot file also makes it die with
- * its parent even in the middle of a solve.
+ * between hands, so the solver's table is allocated once. A solve is
+ * synchronous and can take minutes, which is why it runs in a process of its
+ * own. Started through src/server/ts-worker.ts (forkTs), whose boot file also
+ * makes it die with its parent even in the middle of a solve.
  */
 import { z } from "zod";
 import { parseRecord } from "@/engine";

@@ -5,9 +5,10 @@
  * process included) analyses them and `history.handAnalysis` serves the
  * stored result, with a value for every card, the last tricks' values equal
  * to a plain engine minimax; while a hand is solved its row holds the cards
- * valued so far. A hand nobody asked for yields to a replay's request. The queue survives a worker that dies mid-hand,
- * a graceful stop and a restart, and fails a hand that kills its child three
- * times; a club match's analysis is refused to whoever may not see its replay.
+ * valued so far. A hand nobody asked for yields to a replay's request. The
+ * queue survives a worker that dies mid-hand, a graceful stop and a restart,
+ * and fails a hand that kills its child three times; a club match's analysis
+ * is refused to whoever may not see its replay.
  *
  * The job queue is database-wide, so this file works in a database of its
  * own (other files' finished matches would queue their hands here too).
