@@ -1,161 +1,21 @@
 /**
- * The double-dummy search core: four known hands as 13-bit masks per suit,
- * jokers as counts, the trick in progress in small arrays, and a null-window
- * test "can the maximising seats make at least t more counted tricks?".
- * Exact values come from a few such tests walking from a greedy playout's
- * guess, sharing one partition-search transposition table of lower/upper
- * bounds at trick boundaries: an entry covers every position with the same
- * suit lengths whose top cards (down to the lowest rank that decided a trick
- * or a bound) sit in the same hands. Cut-offs come from the table, quick
- * tricks (the leader's top cards, a team-mate's reached through an entry, or
- * the leader's and then its partner's), runs of top trumps, and a side that
- * must take every trick left while an opponent keeps a suit's top card.
- * Touching cards in one hand are equivalent: the lowest is tried first, the
- * others only where a node has to try everything
- * and its relevant cards do not yet reach down to the run (skipping them
- * outright let a table entry serve positions where the run is split by an
- * opponent's card: wrong values, mostly where players duck). Likewise a card
- * is skipped where the node already refuted another card of its suit from the
- * same hand and both lie below every card relevant so far. Moves are ordered
- * with the table's best move first (else the lead that last cut off at that
- * depth), then sure winners, cheap wins, partner-aware leads and discards (a
- * history heuristic made no difference; the last cut-off's card tried first
- * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
- * whether an opponent must (highest such card first), or may, go over it.
- * A lookup reads only the chains its bucket's filter says something was
- * stored under. The last trick is played out directly (every card is forced).
+ * The double-dummy search, run as WebAssembly: the search itself is
+ * assembly/search.ts (AssemblyScript, how it works is in its header),
+ * compiled into search-wasm.ts by `npm run build:solver`. This file gives it
+ * the shape the rest of the solver uses: a DoubleDummy per position, whose
+ * calls each load that position into the module's one search object first
+ * (a few dozen numbers), so any number of them can be alive at once and one
+ * stopped at its deadline leaves nothing behind. Each thread instantiates the
+ * module once (synchronously: it is about 27 KB) and keeps its table there.
  */
+import { SEARCH_WASM_BASE64 } from "./search-wasm";
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
 export const JOKER_MOVE = 64;
 const NO_STOP = 99;
-const MAX_DEPTH = 64;
-const MOVES_PER_NODE = 16;
-/** Buckets of the transposition table (a power of two), shared by all searches in this thread. */
-const TT_BITS = 20;
-const TT_MASK = (1 << TT_BITS) - 1;
-/** Entries in the pool the buckets chain into (see resizeTablePool). */
-let POOL = 1 << 20;
-
-/**
- * Partition search table in typed arrays (84 MB with the default pool, allocated on first use; a
- * Map with millions of entries is slow and churns the garbage collector). A bucket holds the
- * positions at a trick boundary with one leader, suit lengths per hand, jokers and called-card
- * state; its entries each say "whatever the smaller cards, when these hands hold the top k cards
- * of each suit in this order, the counted tricks lie in [lb, ub]". The k per suit come from the
- * search: only ranks that decided a trick (or a bound) count, so positions that differ in
- * irrelevant small cards share an entry. Each search has its own generation, so a new search
- * never reads an old one's entries, unless it shares a TableSession with earlier searches of the
- * same hand under the same rules (their entries hold for it too). When the pool is full, the
- * entries with the fewest tricks left (the cheapest to find again) are dropped until half of it
- * is free.
- *
- * A lookup does not walk all of a bucket's entries (hundreds, in the big positions where nobody
- * wants tricks): each entry is chained under its signature (see maskIndex), the owners of each
- * suit's top one or two cards it requires, and a lookup probes one chain per signature mask its
- * bucket holds (about four), keyed by this position's owners under that mask. So it opens only
- * entries that agree with the position on those owners, nearly all of them genuine candidates.
- */
-/**
- * Per bucket, BUCKET_FIELDS numbers (32 bytes): its generation, its check (the position's second
- * hash), in 3 words of 27 bits the set of signature masks (maskIndex) its entries have, and in the
- * other 3 words a one-bit filter (96 bits) of the slot keys its entries were chained under.
- * A probe whose key's bit is clear reads no slot: in big searches where nobody wants tricks nearly
- * half the probes found an empty slot, each a cache miss (42% of a 12-card nolo deal's CPU was the
- * probe, most of it two reads: the slot and the entry).
- */
-let buckets = new Int32Array(0);
-const BUCKET_FIELDS = 8, B_GEN = 0, B_CHECK = 1, B_MASKS = 2, B_BLOOM = 5, BLOOM_BITS = 32 * (BUCKET_FIELDS - B_BLOOM);
-/** A key's bit in its bucket's filter of the slot keys its entries were chained under. */
-const bloomBit = (key: number): number => ((key >>> 16) * BLOOM_BITS) >>> 16;
-/**
- * Per slot, at 2 * slot its generation and at 2 * slot + 1 the newest entry of its chain. A slot
- * is picked by slotKey of a bucket, mask and owners; several keys may share one (see pool).
- */
-let slots = new Int32Array(0);
-let S_MASK = 0;
-/**
- * Per entry, ENTRY fields (32 bytes, half a cache line): per suit the owners (2 bits each, highest
- * first) of its top k cards, with k << 26; lb | ub << 4 | (best move + 1) << 8 | tricks left << 16;
- * the next entry of its slot's chain (-1 = end); its position's check; its generation. A chain holds
- * one generation's entries (a slot taken by another is emptied), and an entry with the same check
- * in the same slot is one of the same position: so the check and the owners tell an entry apart.
- */
-let pool = new Int32Array(0);
-const ENTRY = 8, TOP = 0, DATA = 4, NEXT = 5, BCHECK = 6, GEN = 7;
-/** Per entry, its slot (for compaction to chain it again). */
-let eSlot = new Int32Array(0);
-let poolNext = 0;
-const ensureTable = () => {
-  if (buckets.length === 0) {
-    buckets = new Int32Array(BUCKET_FIELDS << TT_BITS);
-    const n = 1 << Math.max(10, 32 - Math.clz32(2 * POOL - 1));
-    slots = new Int32Array(2 * n);
-    S_MASK = n - 1;
-    pool = new Int32Array(POOL * ENTRY);
-    eSlot = new Int32Array(POOL);
-  }
-};
-let generation = 0;
-/** Nodes of every search in this thread (the bench's count for work spread over many searches). */
-let nodesSearched = 0;
-export const nodesSearchedSoFar = (): number => nodesSearched;
-
-/**
- * Sets the number of entries of the pool (default 2^20, 32 bytes each) and empties the table. For
- * tests a small pool makes the compaction run within small searches.
- */
-export function resizeTablePool(entries: number): void {
-  POOL = entries;
-  buckets = new Int32Array(0);
-  poolNext = 0;
-  ensureTable();
-}
-
-/** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
-export function growTablePool(entries: number): void {
-  if (POOL < entries) resizeTablePool(entries);
-}
-
-/** A generation of the table that several searches share (see above). */
-export interface TableSession {
-  readonly gen: number;
-}
-/** A fresh table generation for searches that may share their work (same deal and rules). */
-export const newTableSession = (): TableSession => ({ gen: ++generation });
-
-/**
- * Frees at least half of the pool for generation `gen`: every other generation's entries go,
- * then this one's with the fewest tricks left; the rest move to the front and are chained again.
- */
-function compactPool(gen: number): void {
-  const byDepth = new Int32Array(16);
-  for (let e = 0; e < POOL; e++) if (pool[e * ENTRY + GEN] === gen) byDepth[(pool[e * ENTRY + DATA]! >> 16) & 15]!++;
-  // Keep the deepest entries that fit in half the pool.
-  let keepFrom = 16, kept = 0;
-  while (keepFrom > 0 && kept + byDepth[keepFrom - 1]! <= POOL / 2) kept += byDepth[--keepFrom]!;
-  for (let b = 0; b < buckets.length; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
-  for (let i = 0; i < slots.length; i += 2) slots[i] = 0;
-  // Entries sit in the pool oldest first; each is pushed on its slot's chain again, so the
-  // chains keep their newest-first order. Those of a position whose bucket another has taken since
-  // stay: its check tells them apart, and they serve it again if it takes its bucket back.
-  let next = 0;
-  for (let e = 0; e < POOL; e++) {
-    const eb = e * ENTRY;
-    if (pool[eb + GEN] !== gen || ((pool[eb + DATA]! >> 16) & 15) < keepFrom) continue;
-    const to = next++, tb = to * ENTRY, slot = eSlot[e]!;
-    if (to !== e) pool.copyWithin(tb, eb, eb + ENTRY);
-    eSlot[to] = slot;
-    if (slots[slot] !== gen) {
-      slots[slot] = gen;
-      slots[slot + 1] = -1;
-    }
-    pool[tb + NEXT] = slots[slot + 1]!;
-    slots[slot + 1] = to;
-  }
-  for (let e = next; e < POOL; e++) pool[e * ENTRY + GEN] = 0;
-  poolNext = next;
-}
+/** The module's "no guess" (a guess may be below zero after a trick the mover's side won). */
+const NO_GUESS = -1000;
+const KILLER_SLOTS = 65;
 
 export interface SearchSetup {
   /** hand[seat * 4 + suit]: rank bitmask (bit r = rank r, 12 strongest). */
@@ -190,7 +50,7 @@ export interface SearchSetup {
   readonly exactTable?: boolean;
 }
 
-/** Thrown out of a search that ran past its deadline; the search's state is then unusable. */
+/** Thrown out of a search that ran past its deadline. */
 export class SearchAborted extends Error {
   constructor() {
     super("double-dummy search stopped at its deadline");
@@ -198,204 +58,130 @@ export class SearchAborted extends Error {
   }
 }
 
-const popcount = (x: number): number => {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-};
-const highBit = (x: number): number => (x === 0 ? 0 : 1 << (31 - Math.clz32(x)));
+/** The module's exports (assembly/search.ts, "The module's interface"). */
+interface SearchModule {
+  readonly memory: WebAssembly.Memory;
+  setHand(i: number, mask: number): void;
+  setJokers(seat: number, n: number): void;
+  setTrickMove(i: number, move: number): void;
+  load(...args: number[]): void;
+  value(guess: number, lo: number, hi: number): number;
+  valueAfter(move: number, lo: number, hi: number, guess: number): number;
+  rollout(): number;
+  rolloutAfter(move: number): number;
+  legalMoves(): number;
+  legalMove(i: number): number;
+  representative(move: number): number;
+  tricksLeft(): number;
+  boundsSay(t: number): number;
+  nodesSearchedSoFar(): number;
+  newGeneration(): number;
+  killerData(): number;
+  resizeTablePool(entries: number): void;
+  growTablePool(entries: number): void;
+}
 
-/** GATHER7[all * 128 + x]: the bits of x at all's set bits (all, x below 128), packed from bit 0 up. */
-const GATHER7 = Uint8Array.from({ length: 1 << 14 }, (_, i) => {
-  const all = i >> 7, x = i & 127;
-  let out = 0, k = 0;
-  for (let b = 0; b < 7; b++) if (all & (1 << b)) out |= ((x >> b) & 1) << k++;
-  return out;
-});
-/** The bits of rank mask x at the set bits of rank mask `all`, packed from bit 0 up (the lowest card's first). */
-const gather = (x: number, all: number): number =>
-  GATHER7[((all & 127) << 7) | (x & 127)]! | (GATHER7[((all >> 7) & 127) << 7 | ((x >> 7) & 127)]! << popcount(all & 127));
-/** SPREAD[x]: bit i of a 13-bit x moved to bit 2i (one owner's bit per card, two bits a card). */
-const SPREAD = Int32Array.from({ length: 1 << 13 }, (_, x) => {
-  let out = 0;
-  for (let b = 0; b < 13; b++) out |= ((x >> b) & 1) << (2 * b);
-  return out;
-});
+let instance: SearchModule | null = null;
+const searchModule = (): SearchModule => {
+  if (instance) return instance;
+  const bytes = Uint8Array.from(atob(SEARCH_WASM_BASE64), (c) => c.charCodeAt(0));
+  const env = {
+    now: () => performance.now(),
+    searchAborted: () => {
+      throw new SearchAborted();
+    },
+    abort: () => {
+      throw new Error("double-dummy search: the WebAssembly module aborted");
+    },
+  };
+  instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env }).exports as unknown as SearchModule;
+  return instance;
+};
+
+/** Nodes of every search in this thread (the bench's count for work spread over many searches). */
+export const nodesSearchedSoFar = (): number => (instance ? instance.nodesSearchedSoFar() : 0);
 
 /**
- * An entry's signature mask: per suit whether it requires no card's owner (k = 0), the top card's
- * (k = 1) or at least the top two cards' (k >= 2), as a base-3 number (81 masks). A lookup probes
- * one chain per mask its bucket holds, keyed by the owners that mask requires: so it walks only
- * entries that agree with the position on those owners.
+ * Sets the number of entries of the pool (default 2^20, 32 bytes each) and empties the table. For
+ * tests a small pool makes the compaction run within small searches.
  */
-const maskIndex = (ks: number): number => {
-  let idx = 0;
-  for (let s = 3; s >= 0; s--) idx = idx * 3 + Math.min(2, (ks >> (4 * s)) & 15);
-  return idx;
-};
-/** Per mask index, per suit (4 entries): its digit 0, 1 or 2. */
-const MASK_DIGITS = Int8Array.from({ length: 81 * 4 }, (_, i) => Math.floor(Math.floor(i / 4) / 3 ** (i % 4)) % 3);
-/** A hash of a bucket (its index and check), signature mask and the owners that mask requires: its low bits pick the slot. */
-const slotKey = (bucket: number, check: number, idx: number, owners: number): number => {
-  let x = Math.imul(check ^ ((idx << 16) | owners), 0x9e3779b1);
-  x ^= x >>> 15;
-  x = Math.imul(x + bucket, 0x85ebca77);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  return x ^ (x >>> 16);
-};
+export function resizeTablePool(entries: number): void {
+  searchModule().resizeTablePool(entries);
+}
+
+/** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
+export function growTablePool(entries: number): void {
+  searchModule().growTablePool(entries);
+}
+
+/** A generation of the table that several searches share (see the table in assembly/search.ts). */
+export interface TableSession {
+  readonly gen: number;
+}
+/** A fresh table generation for searches that may share their work (same deal and rules). */
+export const newTableSession = (): TableSession => ({ gen: searchModule().newGeneration() });
 
 export class DoubleDummy {
-  readonly hand: Int32Array;
-  readonly jok: Int8Array;
-  private readonly trump: number;
-  private readonly jokerTrumpable: boolean;
-  private readonly counted: boolean[];
-  private readonly maxSide: boolean[];
-  private readonly calledSuit: number;
-  private readonly calledBit: number;
-  private readonly stopC: number;
-  private readonly stopO: number;
-  private readonly capsActive: boolean;
-  // Trick in progress.
-  private leader: number;
-  private tLen = 0;
-  private readonly tSeat = new Int8Array(4);
-  private readonly tSuit = new Int8Array(4);
-  private readonly tRank = new Int8Array(4);
-  private readonly trickMask = new Int32Array(4);
-  private firstPending: boolean;
-  private cw: number;
-  private ow: number;
-  private readonly moves = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
-  private readonly scores = new Float64Array(MOVES_PER_NODE);
-  private readonly gen: number;
-  /** generate()'s cards touching a lower card of the same hand, tried after every other move, and the lowest card of their runs. */
-  private readonly touching = new Int8Array(MOVES_PER_NODE);
-  private readonly touchingBottom = new Int8Array(MOVES_PER_NODE);
-  /**
-   * Per move slot: -1, or for a card touching a lower one of its hand (an equivalent of that
-   * lower card here) the rank of its run's lowest card. The equivalence is a fact about the ranks
-   * of every card between them, which a position sharing this one's top cards only down to
-   * above the run need not share: so a node that tries all its moves tries such a card too,
-   * unless its relevant cards already reach down to the run (see skipTouching).
-   */
-  private readonly bottomAt = new Int8Array(MAX_DEPTH * MOVES_PER_NODE);
-  /** Per ply and suit: rank bits of the cards the node there has tried and refuted so far (see skipBelowRel). */
-  private readonly tried = new Int32Array((MAX_DEPTH + 1) * 4);
-  /** Per ply: the lead that last cut off at a trick boundary there, tried first where the table names no best move. */
-  private readonly killer = new Int8Array(MAX_DEPTH + 1).fill(-1);
-  /** Relevant cards per node (see ge), 4 suit masks per ply. */
-  private readonly rel = new Int32Array((MAX_DEPTH + 1) * 4);
-  /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
-  private readonly winSuit = new Int8Array(MAX_DEPTH + 1).fill(-1);
-  private readonly winBit = new Int32Array(MAX_DEPTH + 1);
+  static readonly NO_STOP = NO_STOP;
+  /** Nodes this position's searches visited so far. */
   nodes = 0;
-  /** Per seat, its one team-mate when its team is a pair, else -1. */
-  private readonly partner: number[];
-  private readonly deadline: number;
-  private readonly exactTable: boolean;
-  /** Cards played since the root: the move buffer slot of the current node. */
-  private ply = 0;
+  private readonly setup: SearchSetup;
+  private readonly gen: number;
+  /** This search's killer moves (the module holds one search's at a time). */
+  private readonly killer = new Int8Array(KILLER_SLOTS).fill(-1);
 
-  constructor(s: SearchSetup) {
-    ensureTable();
-    this.gen = (s.session ?? newTableSession()).gen;
-    this.deadline = s.deadline ?? Infinity;
-    this.exactTable = s.exactTable ?? false;
-    this.hand = Int32Array.from(s.hands);
-    this.jok = Int8Array.from(s.jokers);
-    this.trump = s.trump;
-    this.jokerTrumpable = s.jokerTrumpable;
-    this.counted = s.counted.slice();
-    this.maxSide = s.maximiser.slice();
-    this.calledSuit = s.calledSuit;
-    this.calledBit = s.calledSuit >= 0 ? 1 << s.calledRank : 0;
-    this.stopC = s.stopCounted;
-    this.stopO = s.stopOthers;
-    this.capsActive = s.stopCounted < NO_STOP || s.stopOthers < NO_STOP;
-    this.cw = s.takenCounted;
-    this.ow = s.takenOthers;
-    this.leader = s.leader;
-    this.firstPending = s.firstTrick;
-    this.partner = [0, 1, 2, 3].map((p) => this.partnerOf(p));
-    {
-      const l = this.leader * 4, h = this.hand;
-      this.left = popcount(h[l]!) + popcount(h[l + 1]!) + popcount(h[l + 2]!) + popcount(h[l + 3]!) + this.jok[this.leader]! + (s.trickMoves.length > 0 ? 1 : 0);
-    }
-    // Replay the trick in progress onto the trick arrays (its cards are already out of the hands).
-    for (const m of s.trickMoves) {
-      const i = this.tLen++;
-      this.tSeat[i] = (s.leader + i) % 4;
-      if (m === JOKER_MOVE) {
-        this.tSuit[i] = -1;
-        this.tRank[i] = -1;
-      } else {
-        this.tSuit[i] = m >> 4;
-        this.tRank[i] = m & 15;
-        this.trickMask[m >> 4]! |= 1 << (m & 15);
-      }
-    }
+  constructor(setup: SearchSetup) {
+    this.setup = setup;
+    this.gen = (setup.session ?? newTableSession()).gen;
   }
 
-  static readonly NO_STOP = NO_STOP;
+  /** Loads the position into the module, runs `f` on it and counts its nodes. */
+  private run<T>(f: (m: SearchModule) => T): T {
+    const m = searchModule(), s = this.setup;
+    for (let i = 0; i < 16; i++) m.setHand(i, s.hands[i]!);
+    for (let p = 0; p < 4; p++) m.setJokers(p, s.jokers[p]!);
+    s.trickMoves.forEach((move, i) => m.setTrickMove(i, move));
+    let counted = 0, maximisers = 0;
+    for (let p = 0; p < 4; p++) {
+      if (s.counted[p]) counted |= 1 << p;
+      if (s.maximiser[p]) maximisers |= 1 << p;
+    }
+    m.load(s.trump, s.jokerTrumpable ? 1 : 0, counted, maximisers, s.leader, s.trickMoves.length, s.firstTrick ? 1 : 0, s.calledSuit, s.calledRank, s.stopCounted, s.stopOthers, s.takenCounted, s.takenOthers, this.gen, s.exactTable ? 1 : 0, s.deadline ?? Infinity);
+    // A view made now: the memory's buffer is replaced whenever the module's memory grows.
+    const killer = () => new Int8Array(m.memory.buffer, m.killerData(), KILLER_SLOTS);
+    killer().set(this.killer);
+    const n0 = m.nodesSearchedSoFar();
+    try {
+      return f(m);
+    } finally {
+      this.nodes += m.nodesSearchedSoFar() - n0;
+      this.killer.set(killer());
+    }
+  }
 
   /** Seat to play now. */
   toMove(): number {
-    return (this.leader + this.tLen) % 4;
+    return (this.setup.leader + this.setup.trickMoves.length) % 4;
   }
 
-  /** Tricks still to be played, the one in progress included (counted once, then kept by play/unplay). */
+  /** Tricks still to be played, the one in progress included. */
   tricksLeft(): number {
-    return this.left;
-  }
-  private left: number;
-
-  /** Upper limit on further counted tricks (the stops end the hand early). */
-  private maxMore(): number {
-    if (this.cw >= this.stopC || this.ow >= this.stopO) return 0;
-    return Math.min(this.tricksLeft(), this.stopC - this.cw);
+    return this.run((m) => m.tricksLeft());
   }
 
   /** Exact number of further counted tricks from here with best play by both sides, known to lie in [lo, hi]. */
   value(guess?: number, lo = 0, hi = 99): number {
-    hi = Math.min(hi, this.maxMore());
-    lo = Math.max(0, Math.min(lo, hi));
-    // A greedy playout is a cheap, usually close, first guess.
-    let v = Math.max(lo, Math.min(hi, guess ?? this.rollout()));
-    // Walk from the guess: tests far from the answer are cheap, so a good guess costs two or three.
-    if (v === lo || this.ge(v)) {
-      while (v < hi && this.ge(v + 1)) v++;
-      return v;
-    }
-    v--;
-    while (v > lo && !this.ge(v)) v--;
-    return v;
+    return this.run((m) => m.value(guess ?? NO_GUESS, lo, hi));
   }
 
   /** Legal moves of the player to move, every card listed (equivalents included). */
   legalMoves(): number[] {
-    const n = this.generate(this.toMove(), this.ply, false);
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) out.push(this.moves[this.ply * MOVES_PER_NODE + i]!);
-    return out;
+    return this.run((m) => Array.from({ length: m.legalMoves() }, (_, i) => m.legalMove(i)));
   }
 
   /** The lowest card touching `move` in the mover's hand: equivalent moves share it. */
   representative(move: number): number {
-    if (move === JOKER_MOVE) return move;
-    const p = this.toMove(), s = move >> 4, h = this.hand;
-    const called = s === this.calledSuit ? this.calledBit : 0;
-    let bit = 1 << (move & 15);
-    if (bit === called) return move;
-    const mine = h[p * 4 + s]! & ~called;
-    const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | this.trickMask[s]!;
-    for (;;) {
-      const below = highBit(seq & (bit - 1));
-      if (below === 0 || (mine & below) === 0) break;
-      bit = below;
-    }
-    return s * 16 + (31 - Math.clz32(bit));
+    return this.run((m) => m.representative(move));
   }
 
   /**
@@ -404,13 +190,7 @@ export class DoubleDummy {
    * A guess (counted tricks from the position before `move`) replaces the bound or playout as the first test.
    */
   valueAfter(move: number, lo = 0, hi = 99, guess?: number): number {
-    const p = this.toMove();
-    const before = this.cw;
-    const undo = this.play(p, move);
-    const won = this.cw - before;
-    const v = this.value(guess !== undefined ? guess - won : hi < 99 ? hi - won : lo > 0 ? lo - won : undefined, lo - won, hi - won) + won;
-    this.unplay(p, move, undo);
-    return v;
+    return this.run((m) => m.valueAfter(move, lo, hi, guess ?? NO_GUESS));
   }
 
   /**
@@ -418,306 +198,12 @@ export class DoubleDummy {
    * win cheaply, duck otherwise) from here to the end: a fast, approximate playout.
    */
   rollout(): number {
-    const start = this.cw;
-    const played: number[] = [];
-    while (this.maxMore() > 0) {
-      const p = this.toMove();
-      const n = this.generate(p, this.ply, true);
-      if (n === 0) break;
-      const m = this.moves[this.ply * MOVES_PER_NODE]!;
-      played.push(p, m, this.play(p, m));
-    }
-    const result = this.cw - start;
-    while (played.length > 0) {
-      const undo = played.pop()!, m = played.pop()!, p = played.pop()!;
-      this.unplay(p, m, undo);
-    }
-    return result;
+    return this.run((m) => m.rollout());
   }
 
   /** rollout() after the player to move plays `move`, counting that trick too. */
   rolloutAfter(move: number): number {
-    const p = this.toMove();
-    const before = this.cw;
-    const undo = this.play(p, move);
-    const v = this.rollout() + (this.cw - before);
-    this.unplay(p, move, undo);
-    return v;
-  }
-
-  // ---------------------------------------------------------------------------
-
-  /**
-   * Can the maximisers make at least `t` more counted tricks? Also leaves in rel[ply * 4 + suit]
-   * the cards (rank bits) whose ranks decided the answer: a trick won by outranking a card of the
-   * same suit, or a bound from top cards. Cards outside that set can change hands without
-   * changing the answer (partition search).
-   */
-  ge(t: number): boolean {
-    // The clock is read every 65536 nodes (a few milliseconds of search).
-    nodesSearched++;
-    if ((++this.nodes & 0xffff) === 0 && this.deadline !== Infinity && performance.now() > this.deadline) throw new SearchAborted();
-    const rb = this.ply * 4;
-    const rel = this.rel;
-    rel[rb] = rel[rb + 1] = rel[rb + 2] = rel[rb + 3] = 0;
-    if (t <= 0) return true;
-    if (t > this.maxMore()) return false;
-    if (this.tLen === 0) return this.tricksLeft() === 1 && !this.firstPending ? this.lastTrick(rb) : this.geBoundary(t);
-    const p = this.toMove();
-    const depth = this.ply;
-    const n = this.generate(p, depth, true);
-    const isMax = this.maxSide[p]!;
-    const base = depth * MOVES_PER_NODE;
-    const tried = this.tried;
-    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
-    for (let i = 0; i < n; i++) {
-      const m = this.moves[base + i]!;
-      if (this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
-      const before = this.cw;
-      const undo = this.play(p, m);
-      const r = this.ge(t - (this.cw - before));
-      this.unplay(p, m, undo);
-      if (r === isMax) {
-        this.takeRel(rb);
-        return r;
-      }
-      this.addRel(rb);
-      if (m !== JOKER_MOVE) tried[rb + (m >> 4)]! |= 1 << (m & 15);
-    }
-    return !isMax;
-  }
-
-  /**
-   * The last trick, every card forced: played out directly (no moves to generate, no table entry).
-   * Does a counted seat win it? Its winning rank is relevant when it beat a card of its suit.
-   */
-  private lastTrick(rb: number): boolean {
-    const before = this.cw, L = this.leader;
-    const m0 = this.onlyCard(L), u0 = this.play(L, m0);
-    const p1 = (L + 1) & 3, m1 = this.onlyCard(p1), u1 = this.play(p1, m1);
-    const p2 = (L + 2) & 3, m2 = this.onlyCard(p2), u2 = this.play(p2, m2);
-    const p3 = (L + 3) & 3, m3 = this.onlyCard(p3), u3 = this.play(p3, m3);
-    const won = this.cw > before;
-    const ws = this.winSuit[this.ply]!;
-    if (ws >= 0) this.rel[rb + ws]! |= this.winBit[this.ply]!;
-    this.unplay(p3, m3, u3);
-    this.unplay(p2, m2, u2);
-    this.unplay(p1, m1, u1);
-    this.unplay(L, m0, u0);
-    return won;
-  }
-
-  /** The one card seat p holds (at the last trick). */
-  private onlyCard(p: number): number {
-    if (this.jok[p]! > 0) return JOKER_MOVE;
-    const h = this.hand;
-    for (let s = 0; s < 4; s++) {
-      const x = h[p * 4 + s]!;
-      if (x !== 0) return s * 16 + (31 - Math.clz32(x));
-    }
-    return -1;
-  }
-
-  /**
-   * A card equivalent to a lower one of its hand need not be tried when the node's relevant cards
-   * already reach down to its run: every position that shares them holds the same run (see bottomAt).
-   */
-  private skipTouching(slot: number, rb: number, m: number): boolean {
-    const bottom = this.bottomAt[slot]!;
-    return bottom >= 0 && (this.rel[rb + (m >> 4)]! & ((2 << bottom) - 1)) !== 0;
-  }
-
-  /**
-   * A card of a suit in which this node already tried (and refuted) another card of the mover,
-   * when both lie below every card relevant so far: every position sharing the relevant top cards
-   * holds the same cards above them, so after either card the child falls in the class of the
-   * child already searched (a trick decided by rank marked its winner, which beat both cards or
-   * neither). Not for the called suit (its card's place is marked only at store), nor with the
-   * exact-position table (the reference kept independent of this).
-   */
-  private skipBelowRel(rb: number, m: number): boolean {
-    if (m === JOKER_MOVE || this.exactTable) return false;
-    const s = m >> 4;
-    const t = this.tried[rb + s]!;
-    if (t === 0 || (s === this.calledSuit && this.calledBit !== 0)) return false;
-    const bit = 1 << (m & 15), low = t & -t;
-    const hi = bit > low ? bit : low;
-    return (this.rel[rb + s]! & ((hi << 1) - 1)) === 0;
-  }
-
-  /** Relevant cards of the child just searched (and the trick it completed) replace this node's. */
-  private takeRel(rb: number): void {
-    const rel = this.rel;
-    rel[rb] = rel[rb + 4]!;
-    rel[rb + 1] = rel[rb + 5]!;
-    rel[rb + 2] = rel[rb + 6]!;
-    rel[rb + 3] = rel[rb + 7]!;
-    const ws = this.winSuit[this.ply + 1]!;
-    if (ws >= 0) rel[rb + ws]! |= this.winBit[this.ply + 1]!;
-  }
-
-  /** Relevant cards of the child just searched join this node's. */
-  private addRel(rb: number): void {
-    const rel = this.rel;
-    rel[rb]! |= rel[rb + 4]!;
-    rel[rb + 1]! |= rel[rb + 5]!;
-    rel[rb + 2]! |= rel[rb + 6]!;
-    rel[rb + 3]! |= rel[rb + 7]!;
-    const ws = this.winSuit[this.ply + 1]!;
-    if (ws >= 0) rel[rb + ws]! |= this.winBit[this.ply + 1]!;
-  }
-
-  /** Marks the top `k` cards of suit s as relevant at this node. */
-  private relTop(rb: number, s: number, k: number): void {
-    const h = this.hand;
-    let seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
-    let m = 0;
-    for (let i = 0; i < k && seq !== 0; i++) {
-      const top = highBit(seq);
-      m |= top;
-      seq ^= top;
-    }
-    this.rel[rb + s]! |= m;
-  }
-
-  private geBoundary(t: number): boolean {
-    const rb = this.ply * 4;
-    const bucket = this.bucketKey();
-    const check = this.check;
-    const bb = bucket * BUCKET_FIELDS;
-    this.bestFound = -1;
-    if (buckets[bb + B_GEN] === this.gen && buckets[bb + B_CHECK] === check) {
-      this.requiredOwners(rb);
-      for (let w = 0; w < 3; w++) {
-        let bits = buckets[bb + B_MASKS + w]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          const idx = 27 * w + 31 - Math.clz32(low);
-          const key = slotKey(bucket, check, idx, this.ownersUnder(idx));
-          // The bucket's filter says when no entry was ever chained under this key: no slot to read.
-          const f = bloomBit(key);
-          if ((buckets[bb + B_BLOOM + (f >> 5)]! & (1 << (f & 31))) === 0) continue;
-          const r = this.probe(2 * (key & S_MASK), check, t, rb);
-          if (r >= 0) return r === 1;
-        }
-      }
-    }
-    let best = this.bestFound;
-    const verdict = this.boundVerdict(t, rb);
-    if (verdict >= 0) return verdict === 1;
-    const p = this.leader;
-    const depth = this.ply;
-    const n = this.generate(p, depth, true);
-    const base = depth * MOVES_PER_NODE;
-    // No best move from the table: the lead that cut off at the last boundary searched at this depth.
-    if (best < 0) best = this.killer[depth]!;
-    if (best >= 0) {
-      const ba = this.bottomAt;
-      for (let i = 1; i < n; i++)
-        if (this.moves[base + i] === best) {
-          this.moves[base + i] = this.moves[base]!;
-          this.moves[base] = best;
-          const b = ba[base + i]!;
-          ba[base + i] = ba[base]!;
-          ba[base] = b;
-          break;
-        }
-    }
-    const isMax = this.maxSide[p]!;
-    let result = !isMax;
-    let found = -1;
-    const tried = this.tried;
-    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
-    for (let i = 0; i < n; i++) {
-      const m = this.moves[base + i]!;
-      if (this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
-      const before = this.cw;
-      const undo = this.play(p, m);
-      const r = this.ge(t - (this.cw - before));
-      this.unplay(p, m, undo);
-      if (r === isMax) {
-        this.takeRel(rb);
-        result = r;
-        found = m;
-        this.killer[depth] = m;
-        break;
-      }
-      this.addRel(rb);
-      if (m !== JOKER_MOVE) tried[rb + (m >> 4)]! |= 1 << (m & 15);
-    }
-    this.store(bucket, check, result, t, found, rb);
-    return result;
-  }
-
-  /**
-   * Whether the counted seats can make `t` more tricks, from bounds alone at a trick boundary:
-   * 1 yes, 0 no, -1 unknown (search). Marks in rel[rb..] the cards whose places the verdict used.
-   */
-  private boundVerdict(t: number, rb: number): number {
-    const p = this.leader;
-    const left = this.tricksLeft();
-    const yes = this.maxSide[p] ? 1 : 0;
-    if (this.wantsTrick(p)) {
-      // Tricks the leader can cash at once bound the result from one side.
-      // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
-      const need = this.maxSide[p] ? t : left - t + 1;
-      const qL = this.quickTricks(p, rb, 0);
-      if (qL >= need) {
-        this.quickTricks(p, rb, need);
-        return yes;
-      }
-      const kL = this.kLead;
-      kL.set(this.qk);
-      // The leader's tricks in its suits alone: its jokers are not cashed before a cross (see cashThenCross).
-      const qLSuits = qL - this.qJokers;
-      // Or lead to a team-mate's top card and let the team-mate cash from there, or (a pair) first
-      // cash the leader's own top cards, then cross.
-      for (let o = 0; o < 4; o++) {
-        if (o === p || !this.sameTeam(p, o)) continue;
-        const entry = this.entrySuit(p, o);
-        if (entry < 0) continue;
-        const qM = this.quickTricks(o, rb, 0);
-        if (qM >= need) {
-          this.quickTricks(o, rb, need);
-          this.relTop(rb, entry, 1);
-          return yes;
-        }
-        if (qLSuits > 0 && qM > 0 && qLSuits + qM >= need && o === this.partner[p] && this.cashThenCross(o, entry, qLSuits, rb, need) >= need) return yes;
-      }
-    }
-    if (!this.capsActive) {
-      // A side that must take every trick left, while the other holds a top card it can keep for its suit.
-      if (t === left && this.cannotTakeAll(true, left, rb)) return 0;
-      if (t === 1 && this.cannotTakeAll(false, left, rb)) return 1;
-      // Top trumps in one hand each win a trick sooner or later, unless another seat's led joker
-      // can make their holder throw one away (a trump beats a led joker under the house rule).
-      if (this.trump >= 0) {
-        const h = this.hand, tr = this.trump;
-        let seq = h[tr]! | h[4 + tr]! | h[8 + tr]! | h[12 + tr]!;
-        let owner = 0;
-        if (seq !== 0) while (!(h[owner * 4 + tr]! & highBit(seq))) owner++;
-        const othersJokers = this.jok[0]! + this.jok[1]! + this.jok[2]! + this.jok[3]! - this.jok[owner]!;
-        if (seq !== 0 && (othersJokers === 0 || this.jokerTrumpable)) {
-          let top = highBit(seq);
-          let k = 0;
-          while (seq !== 0 && h[owner * 4 + tr]! & top) {
-            k++;
-            seq ^= top;
-            top = highBit(seq);
-          }
-          if (this.counted[owner] && this.maxSide[owner] && k >= t) {
-            this.relTop(rb, tr, k);
-            return 1;
-          }
-          if (!this.counted[owner] && !this.maxSide[owner] && left - k < t) {
-            this.relTop(rb, tr, k);
-            return 0;
-          }
-        }
-      }
-    }
-    return -1;
+    return this.run((m) => m.rolloutAfter(move));
   }
 
   /**
@@ -725,655 +211,8 @@ export class DoubleDummy {
    * tricks?" without a search (true, false, or undefined when the bounds do not decide).
    */
   boundsSay(t: number): boolean | undefined {
-    if (this.tLen !== 0) throw new Error("boundsSay: only at a trick boundary");
-    if (t <= 0 || t > this.maxMore()) return t <= 0;
-    const v = this.boundVerdict(t, this.ply * 4);
+    const v = this.run((m) => m.boundsSay(t));
+    if (v === -2) throw new Error("boundsSay: only at a trick boundary");
     return v < 0 ? undefined : v === 1;
-  }
-
-  /** The best move of the first entry a lookup found that matched but did not decide (-1: none). */
-  private bestFound = -1;
-
-  /**
-   * Looks up the entries chained at `slot` (a signature mask's key) that match this position (ply
-   * slot rb): 1 or 0 when one decides "at least t" (marking the top cards it requires as relevant),
-   * else -1.
-   */
-  private probe(slot: number, check: number, t: number, rb: number): number {
-    if (slots[slot] !== this.gen) return -1;
-    const oa = this.ownersAt, la = this.lensAt, pl = pool;
-    const o0 = oa[rb]!, o1 = oa[rb + 1]!, o2 = oa[rb + 2]!, o3 = oa[rb + 3]!;
-    const l0 = 2 * la[rb]!, l1 = 2 * la[rb + 1]!, l2 = 2 * la[rb + 2]!, l3 = 2 * la[rb + 3]!;
-    for (let e = slots[slot + 1]!; e >= 0; e = pl[e * ENTRY + NEXT]!) {
-      const eb = e * ENTRY;
-      if (pl[eb + BCHECK] !== check) continue;
-      const t0 = pl[eb + TOP]!, t1 = pl[eb + TOP + 1]!, t2 = pl[eb + TOP + 2]!, t3 = pl[eb + TOP + 3]!;
-      const k0 = t0 >>> 26, k1 = t1 >>> 26, k2 = t2 >>> 26, k3 = t3 >>> 26;
-      if (
-        ((o0 >>> (l0 - 2 * k0)) | (k0 << 26)) !== t0 ||
-        ((o1 >>> (l1 - 2 * k1)) | (k1 << 26)) !== t1 ||
-        ((o2 >>> (l2 - 2 * k2)) | (k2 << 26)) !== t2 ||
-        ((o3 >>> (l3 - 2 * k3)) | (k3 << 26)) !== t3
-      )
-        continue;
-      const d = pl[eb + DATA]!;
-      const elb = d & 15, eub = (d >> 4) & 15;
-      if (elb >= t || eub < t) {
-        this.relTop(rb, 0, k0);
-        this.relTop(rb, 1, k1);
-        this.relTop(rb, 2, k2);
-        this.relTop(rb, 3, k3);
-        return elb >= t ? 1 : 0;
-      }
-      if (this.bestFound < 0) this.bestFound = ((d >> 8) & 127) - 1;
-    }
-    return -1;
-  }
-
-  /** Records the answer for every position sharing this one's relevant top cards. */
-  private store(bucket: number, check: number, result: boolean, t: number, best: number, rb: number): void {
-    const h = this.hand, rel = this.rel, gen = this.gen;
-    // The called card's obligation binds its holder: its place is always relevant.
-    if (this.calledBit !== 0) rel[rb + this.calledSuit]! |= this.calledBit;
-    let ks = 0;
-    const tops = this.tops;
-    for (let s = 0; s < 4; s++) {
-      const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
-      const r = rel[rb + s]! & seq;
-      // Every card from the lowest relevant one up: smaller cards then never meet them unbeaten.
-      const k = this.exactTable ? popcount(seq) : r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
-      ks |= k << (4 * s);
-      tops[s] = this.ownersAt[rb + s]! >>> (2 * (this.lensAt[rb + s]! - k));
-    }
-    // A new entry each time, not a search of the chain for one with the same cards: two in a hundred
-    // stores found one, and the walk cost more than the duplicates do.
-    const bb = bucket * BUCKET_FIELDS;
-    if (buckets[bb + B_GEN] !== gen || buckets[bb + B_CHECK] !== check) {
-      // The filter outlives a position that takes the bucket from another of this generation: the
-      // other's entries stay chained, and serve it again if it takes the bucket back.
-      if (buckets[bb + B_GEN] !== gen) buckets.fill(0, bb + B_BLOOM, bb + BUCKET_FIELDS);
-      buckets[bb + B_GEN] = gen;
-      buckets[bb + B_CHECK] = check;
-      buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
-    }
-    const idx = maskIndex(ks);
-    buckets[bb + B_MASKS + ((idx / 27) | 0)]! |= 1 << idx % 27;
-    this.requiredOwners(rb);
-    const key = slotKey(bucket, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
-    const f = bloomBit(key);
-    buckets[bb + B_BLOOM + (f >> 5)]! |= 1 << (f & 31);
-    // Compaction keeps this generation's buckets (this one included), relinking what it keeps.
-    if (poolNext >= POOL) compactPool(gen);
-    const e = poolNext++;
-    if (slots[slot] !== gen) {
-      slots[slot] = gen;
-      slots[slot + 1] = -1;
-    }
-    const eb = e * ENTRY, pl = pool;
-    pl[eb + NEXT] = slots[slot + 1]!;
-    pl[eb + BCHECK] = check;
-    eSlot[e] = slot;
-    slots[slot + 1] = e;
-    pl[eb + GEN] = gen;
-    pl[eb + TOP] = tops[0]! | ((ks & 15) << 26);
-    pl[eb + TOP + 1] = tops[1]! | (((ks >> 4) & 15) << 26);
-    pl[eb + TOP + 2] = tops[2]! | (((ks >> 8) & 15) << 26);
-    pl[eb + TOP + 3] = tops[3]! | ((ks >>> 12) << 26);
-    pl[eb + DATA] = (result ? t : 0) | ((result ? 15 : t - 1) << 4) | ((best + 1) << 8) | (this.tricksLeft() << 16);
-  }
-
-  /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
-  private check = 0;
-  /** Per ply and suit, from bucketKey(): owners of the cards highest first (2 bits each), and their count. */
-  private readonly ownersAt = new Int32Array((MAX_DEPTH + 1) * 4);
-  private readonly lensAt = new Int32Array((MAX_DEPTH + 1) * 4);
-  private readonly tops = new Int32Array(4);
-  /** Per suit and mask digit, the owners that digit requires of this position (see requiredOwners). */
-  private readonly req = new Int32Array(12);
-
-  /** Fills req for the position at ply slot rb: per suit no owner, its top card's, its top two cards'. */
-  private requiredOwners(rb: number): void {
-    const req = this.req, oa = this.ownersAt, la = this.lensAt;
-    for (let s = 0; s < 4; s++) {
-      const n = la[rb + s]!, code = oa[rb + s]!;
-      req[3 * s + 1] = n >= 1 ? (code >>> (2 * n - 2)) & 3 : 0;
-      req[3 * s + 2] = n >= 2 ? (code >>> (2 * n - 4)) & 15 : 0;
-    }
-  }
-
-  /** The owners signature mask `idx` requires of the position requiredOwners filled req for, 4 bits a suit. */
-  private ownersUnder(idx: number): number {
-    const req = this.req, di = 4 * idx;
-    return req[MASK_DIGITS[di]!]! | (req[3 + MASK_DIGITS[di + 1]!]! << 4) | (req[6 + MASK_DIGITS[di + 2]!]! << 8) | (req[9 + MASK_DIGITS[di + 3]!]! << 12);
-  }
-
-  /**
-   * Bucket of a trick-boundary position: suit lengths per hand, leader, jokers, first-trick and
-   * called-card state (and tricks taken when the hand can stop early). Fills ownersAt/lensAt for this ply.
-   */
-  private bucketKey(): number {
-    const h = this.hand;
-    let h1 = 0x2545f491 | 0, h2 = 0x6b43a9b5 | 0;
-    for (let s = 0; s < 4; s++) {
-      const a = h[s]!, b = h[4 + s]!, c = h[8 + s]!, d = h[12 + s]!;
-      const all = a | b | c | d;
-      // The owner's two bits are "b or d" and "c or d"; gathered along the suit's cards and interleaved.
-      this.ownersAt[this.ply * 4 + s] = SPREAD[gather(b | d, all)]! | (SPREAD[gather(c | d, all)]! << 1);
-      this.lensAt[this.ply * 4 + s] = popcount(all);
-      const lengths = popcount(a) | (popcount(b) << 4) | (popcount(c) << 8) | (popcount(d) << 12);
-      h1 = Math.imul(h1 ^ lengths, 0x9e3779b1);
-      h1 ^= h1 >>> 15;
-      h2 = Math.imul(h2 + lengths, 0x85ebca77);
-      h2 ^= h2 >>> 13;
-    }
-    // Where the called card stands in its suit (0 = played): relative ranks alone would lose it.
-    let calledOut = 0;
-    if (this.calledBit !== 0) {
-      const cs = this.calledSuit;
-      const seq = h[cs]! | h[4 + cs]! | h[8 + cs]! | h[12 + cs]!;
-      if (seq & this.calledBit) calledOut = 1 + popcount(seq & ~(this.calledBit * 2 - 1));
-    }
-    let extra = this.leader | (this.jok[0]! << 2) | (this.jok[1]! << 4) | (this.jok[2]! << 6) | (this.jok[3]! << 8) | ((this.firstPending ? 1 : 0) << 10) | (calledOut << 11);
-    if (this.capsActive) extra |= (this.cw << 16) | (this.ow << 21);
-    h1 = Math.imul(h1 ^ extra ^ this.gen, 0x9e3779b1);
-    h1 ^= h1 >>> 16;
-    h1 = Math.imul(h1, 0x7feb352d);
-    h1 ^= h1 >>> 15;
-    h2 = Math.imul(h2 + extra, 0xc2b2ae35);
-    h2 ^= h2 >>> 13;
-    h2 = Math.imul(h2, 0x846ca68b);
-    h2 ^= h2 >>> 16;
-    this.check = h2;
-    return h1 & TT_MASK;
-  }
-
-  /**
-   * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
-   * per suit, its unbroken run of top cards, cut to what cannot be ruffed by an opponent. L keeps
-   * the lead only while its own card wins: a suit a team-mate may have to ruff (void in it, holding
-   * trumps) counts nothing, since the team-mate would then lead and L's other winners may be stranded
-   * (the jokers are cashed last, after the suits, so no opponent discards a suit on them first).
-   */
-  private quickTricks(L: number, rb: number, need: number): number {
-    const h = this.hand;
-    const team = this.maxSide[L];
-    let oppTrumps = false, mateTrumps = false;
-    let opps = 0, mates = 0;
-    for (let o = 0; o < 4; o++) {
-      const trumps = this.trump >= 0 && h[o * 4 + this.trump]! !== 0;
-      if (this.maxSide[o] !== team || this.counted[o] !== this.counted[L]) {
-        opps |= 1 << o;
-        if (trumps) oppTrumps = true;
-      } else if (o !== L && trumps) {
-        mates |= 1 << o;
-        mateTrumps = true;
-      }
-    }
-    let q = 0;
-    if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps))) q += this.jok[L]!;
-    this.qJokers = q;
-    this.qk.fill(0);
-    for (let s = 0; s < 4; s++) {
-      const mine = h[L * 4 + s]!;
-      if (mine === 0) continue;
-      let x = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
-      let k = 0;
-      while (x !== 0) {
-        const top = highBit(x);
-        if ((mine & top) === 0) break;
-        k++;
-        x ^= top;
-      }
-      // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
-      if (s === this.calledSuit && mine & this.calledBit && highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) !== this.calledBit) k = 0;
-      if (k === 0) continue;
-      if (s !== this.trump && (oppTrumps || mateTrumps)) {
-        for (let o = 0; o < 4; o++)
-          if (opps & (1 << o) && h[o * 4 + this.trump]! !== 0) k = Math.min(k, popcount(h[o * 4 + s]!));
-          else if (mates & (1 << o) && h[o * 4 + s]! === 0) k = 0;
-      }
-      // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
-      if (q < need) this.relTop(rb, s, k);
-      q += k;
-      this.qk[s] = k;
-    }
-    return q;
-  }
-
-  /**
-   * Can the counted seats (or, with `counted` false, the others) surely not take all `left` tricks?
-   * This side must hold no trump (to ruff) and no joker (a joker may be played instead of following
-   * suit). Let a seat W of the other side, one that wants this side to fall short, hold the top card
-   * of suit s. W can keep that card to the end and play it whenever s is led, winning: so if this side
-   * takes every trick, none is led in s while W holds it, and every trick is won by a card of another
-   * suit. Each hand of this side still holding a suit follows every trick led in it, so the side wins
-   * at most its longest holding there. When those maxima over the other suits add up to fewer than
-   * `left`, the other side takes a trick. Only W's top card of s is relevant (lengths are the
-   * bucket's). A called card in s could make W play another card of s: no such s.
-   */
-  private cannotTakeAll(counted: boolean, left: number, rb: number): boolean {
-    const h = this.hand, tr = this.trump;
-    for (let o = 0; o < 4; o++) if (this.counted[o] === counted && (this.jok[o]! > 0 || (tr >= 0 && h[o * 4 + tr]! !== 0))) return false;
-    let total = 0;
-    const cap = this.qk;
-    for (let s = 0; s < 4; s++) {
-      let most = 0;
-      for (let o = 0; o < 4; o++) if (this.counted[o] === counted) most = Math.max(most, popcount(h[o * 4 + s]!));
-      cap[s] = most;
-      total += most;
-    }
-    for (let s = 0; s < 4; s++) {
-      if (total - cap[s]! >= left) continue;
-      const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
-      if (seq === 0 || (s === this.calledSuit && seq & this.calledBit)) continue;
-      const top = highBit(seq);
-      let w = 0;
-      while (!(h[w * 4 + s]! & top)) w++;
-      // W must want this side to fall short: its keeping the card is a choice.
-      if (this.counted[w] === counted || this.maxSide[w] !== !counted) continue;
-      this.relTop(rb, s, 1);
-      return true;
-    }
-    return false;
-  }
-
-  /** Per suit, the tricks the last quickTricks() call counted there, and what it counted for jokers. */
-  private readonly qk = new Int8Array(4);
-  private qJokers = 0;
-
-  /** quickTricks()'s per-suit counts for the leader, kept while a team-mate's are counted. */
-  private readonly kLead = new Int8Array(4);
-
-  /** The one team-mate of seat p when its team is a pair (two seats), else -1. */
-  private partnerOf(p: number): number {
-    let mate = -1;
-    for (let o = 0; o < 4; o++) {
-      if (o === p || !this.sameTeam(p, o)) continue;
-      if (mate >= 0) return -1;
-      mate = o;
-    }
-    return mate;
-  }
-
-  /**
-   * Tricks leader L cashes from the top in its own suits, `qL` (its jokers left aside: opponents'
-   * discards on them could shorten a suit they then ruff), and then team-mate M after L leads it an entry:
-   * M's top cards in the suits L did not cash. M follows L's suits with its cards there and, once
-   * void, discards cards it does not need (neither its winners nor trumps, which would overtake
-   * L's winner); opponents holding trumps follow to all of L's tricks (quickTricks cuts a run to
-   * their length), so their lengths in M's suits are unchanged. 0 when the plan does not hold.
-   * Called right after quickTricks(M) (qk, qJokers), with L's per suit in kLead and the entry suit.
-   * When it reaches `need`, marks the top cards of every suit it counts (and the entry) as relevant.
-   */
-  private cashThenCross(M: number, entry: number, qL: number, rb: number, need: number): number {
-    const h = this.hand, kL = this.kLead;
-    const kL0 = kL[0]!, kL1 = kL[1]!, kL2 = kL[2]!, kL3 = kL[3]!;
-    const jM = this.qJokers;
-    let q = qL + jM, follows = 0;
-    for (let s = 0; s < 4; s++) {
-      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
-      const len = popcount(h[M * 4 + s]!);
-      if (kL > 0) follows += Math.min(kL, len);
-      else q += this.qk[s]!;
-    }
-    if (q === qL) return 0;
-    // M's spare cards for its discards on L's tricks: neither needed winners nor trumps nor cards of L's suits.
-    let spare = this.jok[M]! - jM;
-    for (let s = 0; s < 4; s++) {
-      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
-      if (kL === 0 && s !== this.trump) spare += popcount(h[M * 4 + s]!) - this.qk[s]!;
-    }
-    if (qL - follows > spare) return 0;
-    if (q < need) return q;
-    for (let s = 0; s < 4; s++) {
-      const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
-      if (kL > 0) this.relTop(rb, s, kL);
-      else if (this.qk[s]! > 0) this.relTop(rb, s, this.qk[s]!);
-    }
-    this.relTop(rb, entry, 1);
-    return q;
-  }
-
-  /**
-   * A suit in which leader L can reach team-mate o at once: o holds its top card, L holds a card
-   * of it (not the called card, which would have to be led itself), and no one else can ruff it
-   * (a third team-mate's ruff would take the lead away from o).
-   * -1 when there is none.
-   */
-  private entrySuit(L: number, o: number): number {
-    const h = this.hand;
-    for (let s = 0; s < 4; s++) {
-      const mineL = h[L * 4 + s]!;
-      if (mineL === 0 || (s === this.calledSuit && mineL & this.calledBit)) continue;
-      const top = highBit(h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!);
-      if ((h[o * 4 + s]! & top) === 0) continue;
-      // The first lead of the called suit makes its holder play the called card, not the top one.
-      if (s === this.calledSuit && (h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!) & this.calledBit && top !== this.calledBit) continue;
-      let safe = true;
-      if (this.trump >= 0 && s !== this.trump)
-        for (let x = 0; x < 4; x++)
-          if (x !== o && h[x * 4 + s]! === 0 && h[x * 4 + this.trump]! !== 0) safe = false;
-      if (safe) return s;
-    }
-    return -1;
-  }
-
-  /** Does seat p want the trick for itself? (counted seats that maximise, or uncounted ones that minimise) */
-  private wantsTrick(p: number): boolean {
-    return this.counted[p] === this.maxSide[p];
-  }
-
-  /** Index into the trick arrays of the card winning the trick so far. */
-  private winningIndex(): number {
-    const n = this.tLen;
-    if (this.tSuit[0] === -1) {
-      let best = 0;
-      if (this.jokerTrumpable && this.trump >= 0)
-        for (let i = 1; i < n; i++)
-          if (this.tSuit[i] === this.trump && (best === 0 || this.tRank[i]! > this.tRank[best]!)) best = i;
-      return best;
-    }
-    let best = 0;
-    for (let i = 1; i < n; i++) {
-      const s = this.tSuit[i]!;
-      if (s === -1) continue;
-      if (s === this.trump) {
-        if (this.tSuit[best] !== this.trump || this.tRank[i]! > this.tRank[best]!) best = i;
-      } else if (s === this.tSuit[best] && this.tRank[i]! > this.tRank[best]!) best = i;
-    }
-    return best;
-  }
-
-  /** Would card (suit, rank) played now beat the trick's winning card so far, trick index w? */
-  private beats(suit: number, rank: number, w: number): boolean {
-    if (suit === -1) return false;
-    const ws = this.tSuit[w]!;
-    if (ws === -1) return this.jokerTrumpable && suit === this.trump;
-    if (suit === ws) return rank > this.tRank[w]!;
-    return suit === this.trump;
-  }
-
-  /**
-   * Writes the moves of seat p at `depth` into the move buffer and returns their count.
-   * With `reduce`, touching cards count once and moves come ordered; without, every legal card is listed.
-   */
-  private generate(p: number, depth: number, reduce: boolean): number {
-    const base = depth * MOVES_PER_NODE;
-    const h = this.hand;
-    let n = 0;
-    let nTouching = 0;
-    let jokerOk = this.jok[p]! > 0;
-    let suitLo = 0, suitHi = 3;
-    let forced = -1;
-    if (this.tLen === 0) {
-      if (this.firstPending) jokerOk = false;
-    } else {
-      const led = this.tSuit[0]!;
-      if (led >= 0 && h[p * 4 + led]! !== 0) {
-        suitLo = suitHi = led;
-        if (led === this.calledSuit && h[p * 4 + led]! & this.calledBit) {
-          forced = led;
-          jokerOk = false;
-        }
-      }
-    }
-    for (let s = suitLo; s <= suitHi; s++) {
-      const mine = h[p * 4 + s]!;
-      if (mine === 0) continue;
-      let m = mine;
-      // Leading the called suit while holding the called card: the card itself must go.
-      if (s === this.calledSuit && mine & this.calledBit && (forced === s || this.tLen === 0)) m = this.calledBit;
-      if (!reduce || m !== mine) {
-        for (let x = m; x !== 0; ) {
-          const bit = highBit(x);
-          x ^= bit;
-          this.moves[base + n++] = s * 16 + (31 - Math.clz32(bit));
-        }
-        continue;
-      }
-      const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]! | this.trickMask[s]!;
-      // The called card carries an obligation, so it touches nothing.
-      const called = s === this.calledSuit ? this.calledBit : 0;
-      const runs = mine & ~called;
-      if (m & called) this.moves[base + n++] = s * 16 + (31 - Math.clz32(called));
-      for (let x = m & ~called; x !== 0; ) {
-        const bit = highBit(x);
-        x ^= bit;
-        const below = highBit(seq & (bit - 1));
-        // The lowest card of each run of touching cards in this hand first; the others only after every other move.
-        if (below === 0 || (runs & below) === 0) this.moves[base + n++] = s * 16 + (31 - Math.clz32(bit));
-        else {
-          let bottom = below;
-          for (let lower = highBit(seq & (bottom - 1)); lower !== 0 && (runs & lower) !== 0; lower = highBit(seq & (bottom - 1))) bottom = lower;
-          this.touchingBottom[nTouching] = 31 - Math.clz32(bottom);
-          this.touching[nTouching++] = s * 16 + (31 - Math.clz32(bit));
-        }
-      }
-    }
-    if (jokerOk) this.moves[base + n++] = JOKER_MOVE;
-    if (reduce && n > 1) this.order(p, base, n);
-    for (let i = 0; i < n; i++) this.bottomAt[base + i] = -1;
-    for (let i = 0; i < nTouching; i++) {
-      this.bottomAt[base + n] = this.touchingBottom[i]!;
-      this.moves[base + n++] = this.touching[i]!;
-    }
-    return n;
-  }
-
-  /** Is seat o on the same team as seat p (same aim for the counted total and same counting)? */
-  private sameTeam(p: number, o: number): boolean {
-    return this.maxSide[o] === this.maxSide[p] && this.counted[o] === this.counted[p];
-  }
-
-  private order(p: number, base: number, n: number): void {
-    const wants = this.wantsTrick(p);
-    const h = this.hand;
-    let partnerWinning = false;
-    let winnerSure = false;
-    let wi = 0;
-    if (this.tLen > 0) {
-      wi = this.winningIndex();
-      const w = this.tSeat[wi]!;
-      partnerWinning = this.sameTeam(p, w);
-      // The winning card holds when no one still to play can beat it.
-      winnerSure = true;
-      const ws = this.tSuit[wi]!;
-      for (let k = this.tLen + 1; k < 4 && winnerSure; k++) {
-        const o = (this.leader + k) % 4;
-        if (ws === -1) winnerSure = !(this.jokerTrumpable && this.trump >= 0 && h[o * 4 + this.trump]! !== 0);
-        else if (h[o * 4 + ws]! !== 0) winnerSure = h[o * 4 + ws]! < 1 << this.tRank[wi]!;
-        else winnerSure = ws === this.trump || this.trump < 0 || h[o * 4 + this.trump]! === 0;
-      }
-    }
-    const lho = (p + 1) % 4;
-    for (let i = 0; i < n; i++) {
-      const m = this.moves[base + i]!;
-      let score: number;
-      if (m === JOKER_MOVE) {
-        score = this.tLen === 0 ? (wants ? 30 : -60) : wants ? -40 : 40;
-      } else {
-        const s = m >> 4, r = m & 15;
-        if (this.tLen === 0) {
-          const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
-          const topBit = highBit(seq);
-          if (!wants) score = this.duckLeadScore(p, s, r);
-          else if (topBit === 1 << r) score = this.ruffable(p, s) ? 5 + r : 60 + r; // cash a winner
-          else {
-            // Lead towards a team-mate's top card or ruff; avoid suits an opponent ruffs.
-            let owner = 0;
-            while (!(h[owner * 4 + s]! & topBit)) owner++;
-            score = this.sameTeam(p, owner) ? 45 - r : 10 - r + popcount(h[p * 4 + s]!);
-            // A lead an opponent can ruff comes after every lead nobody can ruff (cashing a ruffable winner, above, keeps
-            // its own score); a penalty of 30 instead of 60 cost 8% more nodes on trump deals.
-            if (this.ruffable(p, s)) score -= 60;
-            else if (this.trump >= 0 && s !== this.trump && !this.sameTeam(p, owner))
-              for (let o = 0; o < 4; o++)
-                if (o !== p && this.sameTeam(p, o) && h[o * 4 + s]! === 0 && h[o * 4 + this.trump]! !== 0) score += 35;
-          }
-        } else {
-          const wins = this.beats(s, r, wi);
-          const trumpPenalty = s === this.trump && this.tSuit[0] !== this.trump ? 20 : 0;
-          if (!wants) score = wins ? -50 + r : 50 + r;
-          else if (partnerWinning && winnerSure) score = -r - trumpPenalty;
-          else if (wins) {
-            if (this.holds(p, s, r)) score = 120 - r - trumpPenalty;
-            // Win cheaply even when a later hand may go over: second hand ducking first cost more nodes.
-            else score = 100 - r - trumpPenalty;
-          } else if (s !== this.tSuit[0]) {
-            // A discard: from a long suit, keeping top cards.
-            const seq = h[s]! | h[4 + s]! | h[8 + s]! | h[12 + s]!;
-            score = 30 + 2 * popcount(h[p * 4 + s]!) - r - (highBit(seq) === 1 << r ? 15 : 0) - trumpPenalty;
-          } else score = 40 - r - trumpPenalty;
-        }
-      }
-      this.scores[i] = score;
-    }
-    // Insertion sort, best first.
-    for (let i = 1; i < n; i++) {
-      const m = this.moves[base + i]!, sc = this.scores[i]!;
-      let j = i - 1;
-      while (j >= 0 && this.scores[j]! < sc) {
-        this.moves[base + j + 1] = this.moves[base + j]!;
-        this.scores[j + 1] = this.scores[j]!;
-        j--;
-      }
-      this.moves[base + j + 1] = m;
-      this.scores[j + 1] = sc;
-    }
-  }
-
-  /**
-   * A lead by a seat that does not want the trick (nolo, pass games, sol): good when an opponent
-   * holding the suit must go over it (all their cards of the suit are higher), fair when an opponent
-   * may, bad when only the leader's side can win it.
-   */
-  private duckLeadScore(p: number, s: number, r: number): number {
-    const h = this.hand, bit = 1 << r;
-    let forced = 0, oppAbove = 0, mateAbove = 0;
-    for (let o = 0; o < 4; o++) {
-      if (o === p) continue;
-      const x = h[o * 4 + s]!;
-      if (x === 0) continue;
-      const above = popcount(x & ~(bit * 2 - 1));
-      if (this.sameTeam(p, o)) mateAbove += above;
-      else {
-        oppAbove += above;
-        if ((x & (bit - 1)) === 0) forced++;
-      }
-    }
-    if (forced > 0) return 60 + 4 * forced + r;
-    if (oppAbove > 0) return 20 + 2 * oppAbove - mateAbove - r;
-    return -40 - r;
-  }
-
-  /** Can an opponent of seat p ruff a lead of suit s? */
-  private ruffable(p: number, s: number): boolean {
-    const tr = this.trump, h = this.hand;
-    if (tr < 0 || s === tr) return false;
-    for (let o = 0; o < 4; o++) if (!this.sameTeam(p, o) && h[o * 4 + s]! === 0 && h[o * 4 + tr]! !== 0) return true;
-    return false;
-  }
-
-  /** Would card (s, r), winning the trick so far for seat p, stay ahead of every opponent still to play? */
-  private holds(p: number, s: number, r: number): boolean {
-    const h = this.hand, led = this.tSuit[0]!;
-    for (let k = this.tLen + 1; k < 4; k++) {
-      const o = (this.leader + k) % 4;
-      if (this.sameTeam(p, o)) continue;
-      if (led >= 0 && h[o * 4 + led]! !== 0) {
-        if (s === led && h[o * 4 + led]! >= 1 << r) return false;
-      } else if (this.trump >= 0 && h[o * 4 + this.trump]! !== 0 && (s !== this.trump || h[o * 4 + this.trump]! >= 1 << r)) return false;
-    }
-    return true;
-  }
-
-  /** Plays move m for seat p; returns what unplay needs (the trick state before completion, or -1). */
-  private play(p: number, m: number): number {
-    this.ply++;
-    const i = this.tLen++;
-    this.tSeat[i] = p;
-    if (m === JOKER_MOVE) {
-      this.jok[p]!--;
-      this.tSuit[i] = -1;
-      this.tRank[i] = -1;
-    } else {
-      const s = m >> 4, bit = 1 << (m & 15);
-      this.hand[p * 4 + s]! &= ~bit;
-      this.tSuit[i] = s;
-      this.tRank[i] = m & 15;
-      this.trickMask[s]! |= bit;
-    }
-    if (this.tLen < 4) {
-      this.winSuit[this.ply] = -1;
-      return -1;
-    }
-    // Trick complete: score it and start the next one. Pack what unplay must restore.
-    const wi = this.winningIndex();
-    const w = this.tSeat[wi]!;
-    // Won by rank over a card of its own suit: that rank decided the trick.
-    const ws = this.tSuit[wi]!;
-    let byRank = false;
-    if (ws >= 0) for (let i = 0; i < 4; i++) if (i !== wi && this.tSuit[i] === ws) byRank = true;
-    this.winSuit[this.ply] = byRank ? ws : -1;
-    this.winBit[this.ply] = 1 << this.tRank[wi]!;
-    if (this.counted[w]) this.cw++;
-    else this.ow++;
-    const undo = this.leader | ((this.firstPending ? 1 : 0) << 2) | (w << 3) | (this.trickMask[0]! << 5);
-    const sm = this.saved, sp = this.savedTop;
-    this.savedTop += 9;
-    sm[sp] = this.trickMask[1]!;
-    sm[sp + 1] = this.trickMask[2]!;
-    sm[sp + 2] = this.trickMask[3]!;
-    sm[sp + 3] = this.tSuit[0]!;
-    sm[sp + 4] = this.tSuit[1]!;
-    sm[sp + 5] = this.tSuit[2]!;
-    sm[sp + 6] = this.tRank[0]!;
-    sm[sp + 7] = this.tRank[1]!;
-    sm[sp + 8] = this.tRank[2]!;
-    this.leader = w;
-    this.tLen = 0;
-    this.left--;
-    this.firstPending = false;
-    this.trickMask.fill(0);
-    return undo;
-  }
-
-  /** What unplay restores of each completed trick, 9 numbers a trick (a stack: one trick per 4 plies). */
-  private readonly saved = new Int32Array(9 * (MAX_DEPTH / 4 + 1));
-  private savedTop = 0;
-
-  private unplay(p: number, m: number, undo: number): void {
-    this.ply--;
-    if (undo >= 0) {
-      const sm = this.saved, sp = (this.savedTop -= 9);
-      const m1 = sm[sp]!, m2 = sm[sp + 1]!, m3 = sm[sp + 2]!, s0 = sm[sp + 3]!, s1 = sm[sp + 4]!, s2 = sm[sp + 5]!;
-      const r0 = sm[sp + 6]!, r1 = sm[sp + 7]!, r2 = sm[sp + 8]!;
-      const w = (undo >> 3) & 3;
-      if (this.counted[w]) this.cw--;
-      else this.ow--;
-      this.leader = undo & 3;
-      this.left++;
-      this.firstPending = ((undo >> 2) & 1) === 1;
-      this.trickMask[0] = undo >> 5;
-      this.trickMask[1] = m1;
-      this.trickMask[2] = m2;
-      this.trickMask[3] = m3;
-      this.tSuit[0] = s0;
-      this.tSuit[1] = s1;
-      this.tSuit[2] = s2;
-      this.tRank[0] = r0;
-      this.tRank[1] = r1;
-      this.tRank[2] = r2;
-      for (let i = 0; i < 3; i++) this.tSeat[i] = (this.leader + i) % 4;
-      this.tLen = 4;
-    }
-    const i = --this.tLen;
-    if (m === JOKER_MOVE) this.jok[p]!++;
-    else {
-      const s = m >> 4, bit = 1 << (m & 15);
-      this.hand[p * 4 + s]! |= bit;
-      this.trickMask[s]! &= ~bit;
-    }
-    this.tSeat[i] = 0;
   }
 }
