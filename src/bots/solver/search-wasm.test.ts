@@ -4,7 +4,8 @@ import { dealFromSeed } from "../../engine/random";
 // @ts-expect-error the build script is plain JavaScript without declarations
 import { compileSearch, moduleSource } from "../../../scripts/build-solver.mjs";
 import { bruteForce, randomSmallPosition } from "./brute-force";
-import { type SolveInput, SearchAborted, createSearch, moveOf, nodesSearchedSoFar } from "./index";
+import { type SolveInput, SearchAborted, createSearch, moveOf, newTableSession, nodesSearchedSoFar } from "./index";
+import { resizeTablePool } from "./search";
 import { SEARCH_WASM_BASE64 } from "./search-wasm";
 
 describe("double-dummy search as WebAssembly", () => {
@@ -42,5 +43,19 @@ describe("double-dummy search as WebAssembly", () => {
         expect(dd.value()).toBe(exact.tricks);
         for (const [card, tricks] of exact.cards) expect(dd.valueAfter(dd.representative(moveOf(positions[i]!, card)))).toBe(tricks);
       });
+  });
+
+  it("gives exact values in a table resized larger than the first one (new memory) and smaller (reusing its memory)", () => {
+    const positions = Array.from({ length: 8 }, (_, i) => randomSmallPosition(`resized-${i}`, 4));
+    const exact = positions.map((p) => bruteForce(p).tricks);
+    try {
+      for (const entries of [1 << 21, 256, 1 << 20]) {
+        resizeTablePool(entries);
+        const session = newTableSession();
+        positions.forEach((p, i) => expect(createSearch(p, { session }).value()).toBe(exact[i]));
+      }
+    } finally {
+      resizeTablePool(1 << 20);
+    }
   });
 });

@@ -92,15 +92,36 @@ const ENTRY = 8, TOP = 0, DATA = 4, NEXT = 5, BCHECK = 6, GEN = 7;
 /** Per entry, its slot (for compaction to chain it again). */
 let eSlot = new StaticArray<i32>(0);
 let poolNext = 0;
+/**
+ * The table lives in memory the module grows for it, outside the allocator: WebAssembly gives grown
+ * memory as zeros, so a new table costs nothing until its pages are used (a StaticArray of 84 MB
+ * would be written over with zeros at once, a quarter of a second). The arrays above are views of
+ * it (element access reads only their address; nothing reads their length, and no collection ever
+ * runs to visit them). A table that fits in the region of an earlier one reuses it, zeroed.
+ */
+let region: usize = 0;
+let regionBytes: usize = 0;
+let tableAllocated = false;
 function ensureTable(): void {
-  if (buckets.length === 0) {
-    buckets = new StaticArray<i32>(BUCKET_FIELDS << TT_BITS);
-    const n = 1 << max<i32>(10, 32 - clz<i32>(2 * POOL - 1));
-    slots = new StaticArray<i32>(2 * n);
-    S_MASK = n - 1;
-    pool = new StaticArray<i32>(POOL * ENTRY);
-    eSlot = new StaticArray<i32>(POOL);
+  if (tableAllocated) return;
+  const n = 1 << max<i32>(10, 32 - clz<i32>(2 * POOL - 1));
+  S_MASK = n - 1;
+  const bucketBytes = <usize>(BUCKET_FIELDS << TT_BITS) << 2, slotBytes = <usize>(2 * n) << 2;
+  const poolBytes = <usize>(POOL * ENTRY) << 2, eSlotBytes = <usize>POOL << 2;
+  const bytes = bucketBytes + slotBytes + poolBytes + eSlotBytes;
+  if (bytes <= regionBytes) memory.fill(region, 0, bytes);
+  else {
+    const pages = <i32>((bytes + 0xffff) >> 16);
+    const before = memory.grow(pages);
+    if (before < 0) unreachable();
+    region = <usize>before << 16;
+    regionBytes = <usize>pages << 16;
   }
+  buckets = changetype<StaticArray<i32>>(region);
+  slots = changetype<StaticArray<i32>>(region + bucketBytes);
+  pool = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes);
+  eSlot = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes);
+  tableAllocated = true;
 }
 let generation = 0;
 /** Nodes of every search in this thread (the bench's count for work spread over many searches). */
@@ -112,12 +133,7 @@ let nodesSearched: f64 = 0;
  */
 export function resizeTablePool(entries: i32): void {
   POOL = entries;
-  buckets = new StaticArray<i32>(0);
-  slots = buckets;
-  pool = buckets;
-  eSlot = buckets;
-  // The old table's 84 MB or more go back to the allocator before the new one is made.
-  __collect();
+  tableAllocated = false;
   poolNext = 0;
   ensureTable();
 }
@@ -131,14 +147,16 @@ export function growTablePool(entries: i32): void {
  * Frees at least half of the pool for generation `gen`: every other generation's entries go,
  * then this one's with the fewest tricks left; the rest move to the front and are chained again.
  */
+const BY_DEPTH = new StaticArray<i32>(16);
 function compactPool(gen: i32): void {
-  const byDepth = new StaticArray<i32>(16);
+  const byDepth = BY_DEPTH;
+  byDepth.fill(0);
   for (let e = 0; e < POOL; e++) if (pool[e * ENTRY + GEN] === gen) byDepth[(pool[e * ENTRY + DATA] >> 16) & 15]++;
   // Keep the deepest entries that fit in half the pool.
   let keepFrom = 16, kept = 0;
   while (keepFrom > 0 && kept + byDepth[keepFrom - 1] <= POOL / 2) kept += byDepth[--keepFrom];
-  for (let b = 0; b < buckets.length; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
-  for (let i = 0; i < slots.length; i += 2) slots[i] = 0;
+  for (let b = 0; b < BUCKET_FIELDS << TT_BITS; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
+  for (let i = 0; i <= 2 * S_MASK; i += 2) slots[i] = 0;
   // Entries sit in the pool oldest first; each is pushed on its slot's chain again, so the
   // chains keep their newest-first order. Those of a position whose bucket another has taken since
   // stay: its check tells them apart, and they serve it again if it takes its bucket back.
@@ -147,7 +165,7 @@ function compactPool(gen: i32): void {
     const eb = e * ENTRY;
     if (pool[eb + GEN] !== gen || ((pool[eb + DATA] >> 16) & 15) < keepFrom) continue;
     const to = next++, tb = to * ENTRY, slot = eSlot[e];
-    if (to !== e) pool.copyWithin(tb, eb, eb + ENTRY);
+    if (to !== e) memory.copy(changetype<usize>(pool) + (<usize>tb << 2), changetype<usize>(pool) + (<usize>eb << 2), ENTRY << 2);
     eSlot[to] = slot;
     if (slots[slot] !== gen) {
       slots[slot] = gen;
@@ -770,7 +788,7 @@ export class DoubleDummy {
     if (buckets[bb + B_GEN] !== gen || buckets[bb + B_CHECK] !== check) {
       // The filter outlives a position that takes the bucket from another of this generation: the
       // other's entries stay chained, and serve it again if it takes the bucket back.
-      if (buckets[bb + B_GEN] !== gen) buckets.fill(0, bb + B_BLOOM, bb + BUCKET_FIELDS);
+      if (buckets[bb + B_GEN] !== gen) memory.fill(changetype<usize>(buckets) + (<usize>(bb + B_BLOOM) << 2), 0, (BUCKET_FIELDS - B_BLOOM) << 2);
       buckets[bb + B_GEN] = gen;
       buckets[bb + B_CHECK] = check;
       buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
