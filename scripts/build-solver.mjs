@@ -4,10 +4,10 @@
  * writes it into src/bots/solver/search-wasm.ts as base64, which search.ts
  * beside it instantiates. The output is committed, so nothing compiles
  * AssemblyScript at install or start-up; src/bots/solver/search-wasm.test.ts
- * fails when the committed module is not what the source compiles to. With
- * `--check` it only compares. Takes a few seconds.
+ * fails when the committed module is not what the source compiles to. Takes
+ * a few seconds.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import asc from "assemblyscript/asc";
 
 const SOURCE = "src/bots/solver/assembly/search.ts";
@@ -35,15 +35,6 @@ export const moduleSource = (wasm) =>
   `export const SEARCH_WASM_BASE64 =\n  "${wasm.toString("base64")}";\n`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const text = moduleSource(await compileSearch());
-  if (process.argv.includes("--check")) {
-    if (readFileSync(TARGET, "utf8") !== text) {
-      console.error(`${TARGET} is not what ${SOURCE} compiles to: run npm run build:solver`);
-      process.exit(1);
-    }
-    console.log(`${TARGET} is up to date`);
-  } else {
-    writeFileSync(TARGET, text);
-    console.log(`wrote ${TARGET}`);
-  }
+  writeFileSync(TARGET, moduleSource(await compileSearch()));
+  console.log(`wrote ${TARGET}`);
 }

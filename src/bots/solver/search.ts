@@ -67,12 +67,10 @@ interface SearchModule {
   load(...args: number[]): void;
   value(guess: number, lo: number, hi: number): number;
   valueAfter(move: number, lo: number, hi: number, guess: number): number;
-  rollout(): number;
   rolloutAfter(move: number): number;
   legalMoves(): number;
   legalMove(i: number): number;
   representative(move: number): number;
-  tricksLeft(): number;
   boundsSay(t: number): number;
   nodesSearchedSoFar(): number;
   newGeneration(): number;
@@ -164,11 +162,6 @@ export class DoubleDummy {
     return (this.setup.leader + this.setup.trickMoves.length) % 4;
   }
 
-  /** Tricks still to be played, the one in progress included. */
-  tricksLeft(): number {
-    return this.run((m) => m.tricksLeft());
-  }
-
   /** Exact number of further counted tricks from here with best play by both sides, known to lie in [lo, hi]. */
   value(guess?: number, lo = 0, hi = 99): number {
     return this.run((m) => m.value(guess ?? NO_GUESS, lo, hi));
@@ -193,15 +186,7 @@ export class DoubleDummy {
     return this.run((m) => m.valueAfter(move, lo, hi, guess ?? NO_GUESS));
   }
 
-  /**
-   * Further counted tricks when every seat plays the move ordering's first choice (cash winners,
-   * win cheaply, duck otherwise) from here to the end: a fast, approximate playout.
-   */
-  rollout(): number {
-    return this.run((m) => m.rollout());
-  }
-
-  /** rollout() after the player to move plays `move`, counting that trick too. */
+  /** Counted tricks of a greedy playout (every seat plays its move ordering's first choice) after the player to move plays `move`, that trick included. */
   rolloutAfter(move: number): number {
     return this.run((m) => m.rolloutAfter(move));
   }

@@ -1399,7 +1399,7 @@ export function setHand(i: i32, mask: i32): void {
   HANDS[i] = mask;
 }
 export function setJokers(seat: i32, n: i32): void {
-  JOKERS[seat] = <i8>n;
+  JOKERS[seat] = n;
 }
 export function setTrickMove(i: i32, move: i32): void {
   TRICK[i] = move;
@@ -1412,9 +1412,6 @@ export function value(guess: i32, lo: i32, hi: i32): i32 {
 }
 export function valueAfter(move: i32, lo: i32, hi: i32, guess: i32): i32 {
   return search.valueAfter(move, lo, hi, guess);
-}
-export function rollout(): i32 {
-  return search.rollout();
 }
 export function rolloutAfter(move: i32): i32 {
   return search.rolloutAfter(move);
@@ -1431,9 +1428,6 @@ export function representative(move: i32): i32 {
 }
 export function toMove(): i32 {
   return search.toMove();
-}
-export function tricksLeft(): i32 {
-  return search.tricksLeft();
 }
 export function boundsSay(t: i32): i32 {
   return search.boundsSay(t);
