@@ -211,6 +211,20 @@ describe("double-dummy solver: bounds that decide without a search", () => {
     // The bounds do decide (the property is not vacuous).
     expect(decided).toBeGreaterThan(100);
   }, 120_000);
+
+  it("count a side's trumps above all of the other side's, even when its top trumps sit in two hands", () => {
+    // Spades trump; the opponents' best trump is the jack. Seat 0's ace and queen are both above it
+    // (the king, seat 2's, splits them), so seats 0 and 2 take at least two tricks; an opponent
+    // leads, so no quick tricks of theirs say it.
+    const hands: Card[][] = [["AS", "QS", "2H"], ["JS", "3H", "4H"], ["KS", "5H", "6H"], ["7H", "8H", "9H"]];
+    const pos: SolveInput = { hands, trick: null, leader: 1, rules: rules({ trump: "S" }), side: [0, 2] };
+    expect(createSearch(pos).boundsSay(2)).toBe(true);
+    expect(bruteForce(pos).tricks).toBeGreaterThanOrEqual(2);
+    // Counted the other way round, the same two trumps leave seats 1 and 3 at most one of the three tricks.
+    const other: SolveInput = { ...pos, side: [1, 3] };
+    expect(createSearch(other).boundsSay(2)).toBe(false);
+    expect(bruteForce(other).tricks).toBeLessThanOrEqual(1);
+  });
 });
 
 describe("double-dummy solver on full deals", () => {
@@ -283,6 +297,22 @@ describe("double-dummy solver: table sessions and a full pool", () => {
         for (let i = 0; i < 5; i++) {
           const pos = i === 0 ? first : redeal(first, `${seed}#${i}`);
           expect(createSearch(pos, { session }).value()).toBe(bruteForce(pos).tricks);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a hand with the counted seats' stop alone shares one session across the tricks they took before", () => {
+    // Their stop only ends the hand after the t-th trick a test asks for, so the table's entries
+    // leave the tricks taken out and serve positions with other counts.
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+        const base: SolveInput = { ...randomSmallPosition(seed, 4), side: [2], sideMaximises: false, stopOthers: undefined };
+        const session = newTableSession();
+        for (const [stopSide, takenSide] of [[3, 0], [3, 1], [3, 2], [2, 1], [3, 0]] as const) {
+          const pos: SolveInput = { ...base, stopSide, takenSide, takenOthers: 0 };
+          expect({ stopSide, takenSide, v: createSearch(pos, { session }).value() }).toEqual({ stopSide, takenSide, v: bruteForce(pos).tricks });
         }
       }),
       { numRuns: 40 },

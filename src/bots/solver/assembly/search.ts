@@ -245,7 +245,14 @@ export class DoubleDummy {
   private calledBit: i32 = 0;
   private stopC: i32 = 0;
   private stopO: i32 = 0;
-  private capsActive: bool = false;
+  /**
+   * The others' stop can end the hand: then whether the counted seats reach t more tricks depends
+   * on the tricks taken so far, which join the table's key, and the bounds (which reason about the
+   * hand played out) stand aside. The counted seats' own stop never changes the answer to a test
+   * the search asks (t at most what it leaves them: the hand can only stop after the t-th trick),
+   * so a hand with that stop alone (sol) shares entries across the tricks taken and keeps its bounds.
+   */
+  private othersStop: bool = false;
   // Trick in progress.
   private leader: i32 = 0;
   private tLen: i32 = 0;
@@ -312,7 +319,7 @@ export class DoubleDummy {
     this.calledBit = calledSuit >= 0 ? 1 << calledRank : 0;
     this.stopC = stopCounted;
     this.stopO = stopOthers;
-    this.capsActive = stopCounted < NO_STOP || stopOthers < NO_STOP;
+    this.othersStop = stopOthers < NO_STOP;
     this.cw = takenCounted;
     this.ow = takenOthers;
     this.leader = leader;
@@ -684,34 +691,33 @@ export class DoubleDummy {
         if (qLSuits > 0 && qM > 0 && qLSuits + qM >= need && o === this.partner[p] && this.cashThenCross(o, entry, qLSuits, rb, need) >= need) return yes;
       }
     }
-    if (!this.capsActive) {
+    if (!this.othersStop) {
       // A side that must take every trick left, while the other holds a top card it can keep for its suit.
       if (t === left && this.cannotTakeAll(true, left, rb)) return 0;
       if (t === 1 && this.cannotTakeAll(false, left, rb)) return 1;
-      // Top trumps in one hand each win a trick sooner or later, unless another seat's led joker
-      // can make their holder throw one away (a trump beats a led joker under the house rule).
+      // A trump above every trump of the other side wins its trick for its side whenever it is
+      // played (following a trump lead or ruffing), and each hand plays its trumps in distinct
+      // tricks: so a side takes at least as many tricks as any one of its hands holds such trumps.
+      // Unless the other side leads a joker that nothing beats while the hand holds only trumps.
       if (this.trump >= 0) {
         const h = this.hand, tr = this.trump;
-        let seq = h[tr] | h[4 + tr] | h[8 + tr] | h[12 + tr];
-        let owner = 0;
-        if (seq !== 0) while (!(h[owner * 4 + tr] & highBit(seq))) owner++;
-        const othersJokers = this.jok[0] + this.jok[1] + this.jok[2] + this.jok[3] - this.jok[owner];
-        if (seq !== 0 && (othersJokers === 0 || this.jokerTrumpable)) {
-          let top = highBit(seq);
-          let k = 0;
-          while (seq !== 0 && h[owner * 4 + tr] & top) {
-            k++;
-            seq ^= top;
-            top = highBit(seq);
-          }
-          if (this.counted[owner] && this.maxSide[owner] && k >= t) {
-            this.relTop(rb, tr, k);
-            return 1;
-          }
-          if (!this.counted[owner] && !this.maxSide[owner] && left - k < t) {
-            this.relTop(rb, tr, k);
-            return 0;
-          }
+        const seq = h[tr] | h[4 + tr] | h[8 + tr] | h[12 + tr];
+        for (let side = 0; side < 2 && seq !== 0; side++) {
+          const counted = side === 0;
+          let other = 0, otherJokers = 0;
+          for (let o = 0; o < 4; o++)
+            if (this.counted[o] !== counted) {
+              other |= h[o * 4 + tr];
+              otherJokers += this.jok[o];
+            }
+          if (otherJokers > 0 && !this.jokerTrumpable) continue;
+          const above = other === 0 ? -1 : ~((highBit(other) << 1) - 1);
+          let c = 0;
+          for (let o = 0; o < 4; o++) if (this.counted[o] === counted) c = max<i32>(c, popcount(h[o * 4 + tr] & above));
+          if (c === 0 || (counted ? c < t : left - c >= t)) continue;
+          // The other side's lengths are the bucket's: with no trumps there, no card's place is needed.
+          if (other !== 0) this.relTop(rb, tr, popcount(seq & above));
+          return counted ? 1 : 0;
         }
       }
     }
@@ -871,7 +877,7 @@ export class DoubleDummy {
       if (seq & this.calledBit) calledOut = 1 + popcount(seq & ~(this.calledBit * 2 - 1));
     }
     let extra = this.leader | (this.jok[0] << 2) | (this.jok[1] << 4) | (this.jok[2] << 6) | (this.jok[3] << 8) | ((this.firstPending ? 1 : 0) << 10) | (calledOut << 11);
-    if (this.capsActive) extra |= (this.cw << 16) | (this.ow << 21);
+    if (this.othersStop) extra |= (this.cw << 16) | (this.ow << 21);
     h1 = (h1 ^ extra ^ this.gen) * <i32>0x9e3779b1;
     h1 ^= h1 >>> 16;
     h1 = (h1) * <i32>0x7feb352d;
