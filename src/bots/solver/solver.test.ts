@@ -174,9 +174,9 @@ describe("double-dummy solver: a position the random tests found", () => {
 
 describe("double-dummy solver: bounds that decide without a search", () => {
   // Quick tricks (the leader's own, through a team-mate's entry, or its own then the team-mate's), a
-  // side that must take every trick while the other keeps a top card, and top trumps: at a
-  // trick boundary each may answer "can the counted seats make t more?" at once. Whatever they
-  // answer must be the exact answer, for every contract kind and every t.
+  // side that must take every trick while the other keeps a top card, and a side's trumps above all
+  // of the other side's: at a trick boundary each may answer "can the counted seats make t more?" at
+  // once. Whatever they answer must be the exact answer, for every contract kind and every t.
   const kinds: { side: Seat[]; sideMaximises: boolean; stop?: boolean }[] = [
     { side: [0, 2], sideMaximises: true },
     { side: [1, 3], sideMaximises: true },

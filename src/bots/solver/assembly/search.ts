@@ -14,8 +14,9 @@
  * suit lengths whose top cards (down to the lowest rank that decided a trick
  * or a bound) sit in the same hands. Cut-offs come from the table, quick
  * tricks (the leader's top cards, a team-mate's reached through an entry, or
- * the leader's and then its partner's), runs of top trumps, and a side that
- * must take every trick left while an opponent keeps a suit's top card.
+ * the leader's and then its partner's), a side's trumps above all of the
+ * other side's, and a side that must take every trick left while an opponent
+ * keeps a suit's top card.
  * Touching cards in one hand are equivalent: the lowest is tried first, the
  * others only where a node has to try everything
  * and its relevant cards do not yet reach down to the run (skipping them
