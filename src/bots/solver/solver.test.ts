@@ -174,9 +174,10 @@ describe("double-dummy solver: a position the random tests found", () => {
 
 describe("double-dummy solver: bounds that decide without a search", () => {
   // Quick tricks (the leader's own, through a team-mate's entry, or its own then the team-mate's), a
-  // side that must take every trick while the other keeps a top card, and a side's trumps above all
-  // of the other side's: at a trick boundary each may answer "can the counted seats make t more?" at
-  // once. Whatever they answer must be the exact answer, for every contract kind and every t.
+  // side that must take every trick while the other keeps a top card, a side's trumps above all of
+  // the other side's, and a lone player avoiding tricks with every card below the others': at a trick
+  // boundary each may answer "can the counted seats make t more?" at once. Whatever they answer must
+  // be the exact answer, for every contract kind and every t.
   const kinds: { side: Seat[]; sideMaximises: boolean; stop?: boolean }[] = [
     { side: [0, 2], sideMaximises: true },
     { side: [1, 3], sideMaximises: true },
@@ -211,6 +212,21 @@ describe("double-dummy solver: bounds that decide without a search", () => {
     // The bounds do decide (the property is not vacuous).
     expect(decided).toBeGreaterThan(100);
   }, 120_000);
+
+  it("a lone player avoiding tricks whose cards all lie below the others' takes no more, unless a joker lets them duck his lead", () => {
+    const sol = (hands: Card[][], leader: Seat): SolveInput => ({ hands, trick: null, leader, rules: NT, side: [2], sideMaximises: false });
+    // Seat 2's spades and heart lie below every other spade and heart: whoever leads, he takes none.
+    const below: Card[][] = [["AS", "KS", "AH"], ["QS", "JS", "KH"], ["2S", "3S", "2H"], ["TS", "9S", "QH"]];
+    for (const leader of [0, 2] as const) {
+      expect(createSearch(sol(below, leader)).boundsSay(1)).toBe(false);
+      expect(bruteForce(sol(below, leader)).tricks).toBe(0);
+    }
+    // On lead with spades only, where the one other spade's holder has a joker to play instead: he
+    // wins a trick, and the bound must not say otherwise.
+    const ducked: Card[][] = [["4S", JOKER], ["5H", "6H"], ["2S", "3S"], ["7H", "8H"]];
+    expect(createSearch(sol(ducked, 2)).boundsSay(1)).not.toBe(false);
+    expect(bruteForce(sol(ducked, 2)).tricks).toBe(1);
+  });
 
   it("count a side's trumps above all of the other side's, even when its top trumps sit in two hands", () => {
     // Spades trump; the opponents' best trump is the jack. Seat 0's ace and queen are both above it
