@@ -1014,6 +1014,8 @@ export class DoubleDummy {
   private takesNoMore(counted: bool, rb: i32): bool {
     const h = this.hand;
     let leadSafe = this.counted[this.leader] !== counted;
+    // Per suit both hold, 4 bits: how many cards the other side holds there (marked once the verdict stands).
+    let marks = 0;
     for (let s = 0; s < 4; s++) {
       let mine = 0, theirs = 0;
       for (let o = 0; o < 4; o++)
@@ -1021,17 +1023,12 @@ export class DoubleDummy {
         else theirs |= h[o * 4 + s];
       if (mine === 0 || theirs === 0) continue;
       if (highBit(mine) > (theirs & -theirs)) return false;
+      marks |= popcount(theirs) << (4 * s);
       if (!leadSafe && h[this.leader * 4 + s] !== 0)
         for (let o = 0; o < 4; o++) if (this.counted[o] !== counted && h[o * 4 + s] !== 0 && this.jok[o] === 0) leadSafe = true;
     }
     if (!leadSafe) return false;
-    for (let s = 0; s < 4; s++) {
-      let mine = 0, theirs = 0;
-      for (let o = 0; o < 4; o++)
-        if (this.counted[o] === counted) mine |= h[o * 4 + s];
-        else theirs |= h[o * 4 + s];
-      if (mine !== 0 && theirs !== 0) this.relTop(rb, s, popcount(theirs));
-    }
+    for (let s = 0; s < 4; s++) this.relTop(rb, s, (marks >> (4 * s)) & 15);
     return true;
   }
 
