@@ -64,7 +64,24 @@ interface SearchModule {
   setHand(i: number, mask: number): void;
   setJokers(seat: number, n: number): void;
   setTrickMove(i: number, move: number): void;
-  load(...args: number[]): void;
+  load(
+    trump: number,
+    jokerTrumpable: number,
+    countedMask: number,
+    maxMask: number,
+    leader: number,
+    trickLen: number,
+    firstTrick: number,
+    calledSuit: number,
+    calledRank: number,
+    stopCounted: number,
+    stopOthers: number,
+    takenCounted: number,
+    takenOthers: number,
+    gen: number,
+    exactTable: number,
+    deadline: number,
+  ): void;
   value(guess: number, lo: number, hi: number): number;
   valueAfter(move: number, lo: number, hi: number, guess: number): number;
   rolloutAfter(move: number): number;
