@@ -688,7 +688,10 @@ export class DoubleDummy {
         return yes;
       }
       const kL = this.kLead;
-      for (let s = 0; s < 4; s++) kL[s] = this.qk[s];
+      for (let s = 0; s < 4; s++) {
+        kL[s] = this.qk[s];
+        this.runLead[s] = this.qRun[s];
+      }
       // The leader's tricks in its suits alone: its jokers are not cashed before a cross (see cashThenCross).
       const qLSuits = qL - this.qJokers;
       // Or lead to a team-mate's top card and let the team-mate cash from there, or (a pair) first
@@ -913,7 +916,7 @@ export class DoubleDummy {
 
   /**
    * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
-   * per suit, its unbroken run of top cards, cut to what cannot be ruffed by an opponent. L keeps
+   * per suit, its unbroken run of top cards (its whole length once the run has drawn every other hand's cards there), cut to what cannot be ruffed by an opponent. L keeps
    * the lead only while its own card wins: a suit a team-mate may have to ruff (void in it, holding
    * trumps) counts nothing, since the team-mate would then lead and L's other winners may be stranded
    * (the jokers are cashed last, after the suits, so no opponent discards a suit on them first).
@@ -921,22 +924,46 @@ export class DoubleDummy {
   private quickTricks(L: i32, rb: i32, need: i32): i32 {
     const h = this.hand;
     const team = this.maxSide[L];
-    let oppTrumps = false, mateTrumps = false;
+    let oppTrumps = false, mateTrumps = false, oppJokers = false;
     let opps = 0, mates = 0;
     for (let o = 0; o < 4; o++) {
       const trumps = this.trump >= 0 && h[o * 4 + this.trump] !== 0;
       if (this.maxSide[o] !== team || this.counted[o] !== this.counted[L]) {
         opps |= 1 << o;
         if (trumps) oppTrumps = true;
+        if (this.jok[o] > 0) oppJokers = true;
       } else if (o !== L && trumps) {
         mates |= 1 << o;
         mateTrumps = true;
       }
     }
+    // Trumps drawn: when L's top trumps are at least as many as any other hand's trumps, L can lead them
+    // first, and then nobody else holds a trump to ruff its other suits.
+    let drawn = false;
+    const tr = this.trump;
+    if ((oppTrumps || mateTrumps) && !oppJokers && tr !== this.calledSuit && h[L * 4 + tr] !== 0) {
+      const mineT = h[L * 4 + tr];
+      let x = h[tr] | h[4 + tr] | h[8 + tr] | h[12 + tr];
+      let run = 0;
+      while (x !== 0) {
+        const top = highBit(x);
+        if ((mineT & top) === 0) break;
+        run++;
+        x ^= top;
+      }
+      let longest = 0;
+      for (let o = 0; o < 4; o++) if (o !== L) longest = max<i32>(longest, popcount(h[o * 4 + tr]));
+      if (run > 0 && longest <= run) {
+        drawn = true;
+        oppTrumps = mateTrumps = false;
+        if (need > 0) this.relTop(rb, tr, run);
+      }
+    }
     let q = 0;
-    if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps))) q += this.jok[L];
+    if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps || drawn))) q += this.jok[L];
     this.qJokers = q;
     this.qk.fill(0);
+    this.qRun.fill(0);
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s];
       if (mine === 0) continue;
@@ -951,15 +978,27 @@ export class DoubleDummy {
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
       if (s === this.calledSuit && mine & this.calledBit && highBit(h[s] | h[4 + s] | h[8 + s] | h[12 + s]) !== this.calledBit) k = 0;
       if (k === 0) continue;
+      const run = k;
       if (s !== this.trump && (oppTrumps || mateTrumps)) {
         for (let o = 0; o < 4; o++)
           if (opps & (1 << o) && h[o * 4 + this.trump] !== 0) k = min<i32>(k, popcount(h[o * 4 + s]));
           else if (mates & (1 << o) && h[o * 4 + s] === 0) k = 0;
+      } else if (!oppJokers) {
+        // Once the run has drawn every other hand's cards of the suit, L's lower cards there win too
+        // (nobody can ruff; an opponent's joker could be played instead of following, keeping a card).
+        const len = popcount(mine);
+        if (len > k) {
+          let longest = 0;
+          for (let o = 0; o < 4; o++) if (o !== L) longest = max<i32>(longest, popcount(h[o * 4 + s]));
+          if (longest <= k) k = len;
+        }
       }
       // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
-      if (q < need) this.relTop(rb, s, k);
+      const marked = min<i32>(k, run);
+      if (q < need) this.relTop(rb, s, marked);
       q += k;
       this.qk[s] = k;
+      this.qRun[s] = marked;
     }
     return q;
   }
@@ -1034,10 +1073,13 @@ export class DoubleDummy {
 
   /** Per suit, the tricks the last quickTricks() call counted there, and what it counted for jokers. */
   private readonly qk: StaticArray<i32> = new StaticArray<i32>(4);
+  /** Per suit, the top cards the last quickTricks() call's count there rests on (its run, or fewer when cut by ruffs). */
+  private readonly qRun: StaticArray<i32> = new StaticArray<i32>(4);
   private qJokers: i32 = 0;
 
   /** quickTricks()'s per-suit counts for the leader, kept while a team-mate's are counted. */
   private readonly kLead: StaticArray<i32> = new StaticArray<i32>(4);
+  private readonly runLead: StaticArray<i32> = new StaticArray<i32>(4);
 
   /** The one team-mate of seat p when its team is a pair (two seats), else -1. */
   private partnerOf(p: i32): i32 {
@@ -1082,8 +1124,8 @@ export class DoubleDummy {
     if (q < need) return q;
     for (let s = 0; s < 4; s++) {
       const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
-      if (kL > 0) this.relTop(rb, s, kL);
-      else if (this.qk[s] > 0) this.relTop(rb, s, this.qk[s]);
+      if (kL > 0) this.relTop(rb, s, this.runLead[s]);
+      else if (this.qk[s] > 0) this.relTop(rb, s, this.qRun[s]);
     }
     this.relTop(rb, entry, 1);
     return q;
