@@ -916,7 +916,8 @@ export class DoubleDummy {
 
   /**
    * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
-   * per suit, its unbroken run of top cards (its whole length once the run has drawn every other hand's cards there), cut to what cannot be ruffed by an opponent. L keeps
+   * per suit, its unbroken run of top cards (its whole length once the run has drawn every other
+   * hand's cards there), cut to what cannot be ruffed by an opponent. L keeps
    * the lead only while its own card wins: a suit a team-mate may have to ruff (void in it, holding
    * trumps) counts nothing, since the team-mate would then lead and L's other winners may be stranded
    * (the jokers are cashed last, after the suits, so no opponent discards a suit on them first).
@@ -941,19 +942,9 @@ export class DoubleDummy {
     // first, and then nobody else holds a trump to ruff its other suits.
     let drawn = false;
     const tr = this.trump;
-    if ((oppTrumps || mateTrumps) && !oppJokers && tr !== this.calledSuit && h[L * 4 + tr] !== 0) {
-      const mineT = h[L * 4 + tr];
-      let x = h[tr] | h[4 + tr] | h[8 + tr] | h[12 + tr];
-      let run = 0;
-      while (x !== 0) {
-        const top = highBit(x);
-        if ((mineT & top) === 0) break;
-        run++;
-        x ^= top;
-      }
-      let longest = 0;
-      for (let o = 0; o < 4; o++) if (o !== L) longest = max<i32>(longest, popcount(h[o * 4 + tr]));
-      if (run > 0 && longest <= run) {
+    if ((oppTrumps || mateTrumps) && !oppJokers && tr !== this.calledSuit) {
+      const run = this.topRun(L, tr);
+      if (run > 0 && this.longestOther(L, tr) <= run) {
         drawn = true;
         oppTrumps = mateTrumps = false;
         if (need > 0) this.relTop(rb, tr, run);
@@ -967,14 +958,7 @@ export class DoubleDummy {
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s];
       if (mine === 0) continue;
-      let x = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
-      let k = 0;
-      while (x !== 0) {
-        const top = highBit(x);
-        if ((mine & top) === 0) break;
-        k++;
-        x ^= top;
-      }
+      let k = this.topRun(L, s);
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
       if (s === this.calledSuit && mine & this.calledBit && highBit(h[s] | h[4 + s] | h[8 + s] | h[12 + s]) !== this.calledBit) k = 0;
       if (k === 0) continue;
@@ -987,11 +971,7 @@ export class DoubleDummy {
         // Once the run has drawn every other hand's cards of the suit, L's lower cards there win too
         // (nobody can ruff; an opponent's joker could be played instead of following, keeping a card).
         const len = popcount(mine);
-        if (len > k) {
-          let longest = 0;
-          for (let o = 0; o < 4; o++) if (o !== L) longest = max<i32>(longest, popcount(h[o * 4 + s]));
-          if (longest <= k) k = len;
-        }
+        if (len > k && this.longestOther(L, s) <= k) k = len;
       }
       // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
       const marked = min<i32>(k, run);
@@ -1001,6 +981,28 @@ export class DoubleDummy {
       this.qRun[s] = marked;
     }
     return q;
+  }
+
+  /** How many of suit s's top cards (of every hand) seat L holds in an unbroken run. */
+  private topRun(L: i32, s: i32): i32 {
+    const h = this.hand, mine = h[L * 4 + s];
+    let x = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+    let run = 0;
+    while (x !== 0) {
+      const top = highBit(x);
+      if ((mine & top) === 0) break;
+      run++;
+      x ^= top;
+    }
+    return run;
+  }
+
+  /** The most cards of suit s any hand other than seat L holds. */
+  private longestOther(L: i32, s: i32): i32 {
+    const h = this.hand;
+    let longest = 0;
+    for (let o = 0; o < 4; o++) if (o !== L) longest = max<i32>(longest, popcount(h[o * 4 + s]));
+    return longest;
   }
 
   /**
@@ -1077,7 +1079,7 @@ export class DoubleDummy {
   private readonly qRun: StaticArray<i32> = new StaticArray<i32>(4);
   private qJokers: i32 = 0;
 
-  /** quickTricks()'s per-suit counts for the leader, kept while a team-mate's are counted. */
+  /** quickTricks()'s per-suit counts (qk) and runs (qRun) for the leader, kept while a team-mate's are counted. */
   private readonly kLead: StaticArray<i32> = new StaticArray<i32>(4);
   private readonly runLead: StaticArray<i32> = new StaticArray<i32>(4);
 
