@@ -22,9 +22,16 @@
  * analysis worker's cap, ANALYSIS_TIME_CAP_MS); a capped figure counts as the cap.
  * `max-cards N` analyses only the positions where no hand holds more than N
  * cards (a fixed amount of work, comparable when the machine is busy).
+ * `compare --base DIR` times this checkout's solver against another
+ * checkout's (DIR, e.g. a git worktree of the commit before) on the full
+ * no-trump and trump deals, both in one process, deal by deal: the ratio of
+ * their CPU per round, and their nodes.
  * Times are the process's CPU time (one thread: the time on one core), which a
  * busy machine disturbs far less than wall time; the wall time is printed too.
  */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { type MatchSetup, type MatchState, apply, createMatch, currentTurn, describeBid, legalActions, variantMeta, view } from "../src/engine/index";
 import { makeDeck } from "../src/engine/cards";
 import { createRng, dealFromSeed } from "../src/engine/random";
@@ -35,13 +42,15 @@ import { SearchAborted, cardValues, createSearch, growTablePool, nodesSearchedSo
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
-const { runDeals, runAnalysis, runSamples, DEALS, HANDS, CAP_MS, MAX_CARDS, onlyVariant, onlyKind } = scriptArgs(
+const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HANDS, CAP_MS, MAX_CARDS, onlyVariant, onlyKind } = scriptArgs(
   {
     usageName: "npm run bench:solver --",
     summary:
       "Double-dummy solver speed per contract kind, as KIND median / p95 / max of CPU time: (deals) seeded full 13-card deals solved from the first card; (analysis) whole seeded hands analysed card by card as the history's analysis worker does.",
-    positionals: [{ name: "WHICH", optional: true, help: "all (default: deals and analysis), deals, analysis or samples" }],
+    positionals: [{ name: "WHICH", optional: true, help: "all (default: deals and analysis), deals, analysis, samples, or compare (this checkout's solver against --base's)" }],
     flags: {
+      base: { type: "string", value: "DIR", help: "compare: another checkout of this project (e.g. a git worktree of the commit before)" },
+      rounds: { type: "string", value: "N", help: "compare: rounds over the deals (default 6)" },
       deals: { type: "string", value: "N", help: "deals per kind (default 20)" },
       hands: { type: "string", value: "N", help: "hands per variant and kind to analyse (default 4)" },
       variant: { type: "string", value: "V", help: "analyse only this variant" },
@@ -54,16 +63,23 @@ const { runDeals, runAnalysis, runSamples, DEALS, HANDS, CAP_MS, MAX_CARDS, only
       "npm run bench:solver -- deals --deals 2",
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind nolo --cap 60",
       "npm run bench:solver -- samples --deals 20",
+      "npm run bench:solver -- compare --base ../before --deals 20",
     ],
   },
   (a) => {
     const which = a.positionals[0] ?? "all";
-    if (!["all", "deals", "analysis", "samples"].includes(which)) throw new UsageError(`WHICH must be all, deals, analysis or samples, got "${which}"`);
+    if (!["all", "deals", "analysis", "samples", "compare"].includes(which)) throw new UsageError(`WHICH must be all, deals, analysis, samples or compare, got "${which}"`);
     const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
+    const base = str(a.flags.base);
+    if (which === "compare" && base === undefined) throw new UsageError("compare needs --base DIR, another checkout of this project");
+    if (base !== undefined && !existsSync(resolve(base, "src/bots/solver/index.ts"))) throw new UsageError(`--base ${base}: not a checkout of this project (no src/bots/solver/index.ts)`);
     return {
       runDeals: which === "all" || which === "deals",
       runAnalysis: which === "all" || which === "analysis",
       runSamples: which === "samples",
+      runCompare: which === "compare",
+      BASE: base,
+      ROUNDS: numberArg("--rounds", a.flags.rounds, 6, { min: 1, integer: true }),
       DEALS: numberArg("--deals", a.flags.deals, 20, { min: 1, integer: true }),
       HANDS: numberArg("--hands", a.flags.hands, 4, { min: 1, integer: true }),
       CAP_MS: a.flags.cap === undefined ? ANALYSIS_TIME_CAP_MS : numberArg("--cap", a.flags.cap, 0, { min: 0.001 }) * 1000,
@@ -123,6 +139,39 @@ if (runDeals) {
     }
     const total = times.reduce((a, b) => a + b, 0);
     summary.push(line(`deal ${k.kind}`, times, `, ${(nodes / total / 1000).toFixed(2)} M nodes/s${capped ? `, ${capped} capped` : ""}`));
+    console.log(summary.at(-1));
+  }
+}
+
+if (runCompare) {
+  // Both solvers in one process, deal by deal, which goes first alternating: the machine's load moves
+  // separate processes by 5-30%, far more than most changes to the search; this way the rounds agree
+  // within a few per cent.
+  const base = (await import(pathToFileURL(resolve(BASE!, "src/bots/solver/index.ts")).href)) as { createSearch: typeof createSearch };
+  console.log(`bench:solver — this checkout's solver against ${BASE}'s: ${DEALS} seeded 13-card deals per kind, ${ROUNDS} rounds, CPU this / base per round`);
+  for (const k of [
+    { kind: "no-trump", trump: null },
+    { kind: "trump", trump: "S" },
+  ] as const) {
+    const ratios: number[] = [];
+    const nodes = [0, 0];
+    for (let r = 0; r < ROUNDS; r++) {
+      const ms = [0, 0];
+      for (let i = 0; i < DEALS; i++) {
+        const deal = dealFromSeed(`solver-bench-${i}`, makeDeck(0), 0);
+        const position = { hands: deal.hands, trick: null, leader: 1 as Seat, rules: { trump: k.trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3] as Seat[] };
+        for (const which of (i + r) % 2 === 0 ? [0, 1] : [1, 0]) {
+          const c0 = process.cpuUsage();
+          const dd = (which === 0 ? createSearch : base.createSearch)(position);
+          dd.value();
+          ms[which]! += cpuMs(c0);
+          if (r === 0) nodes[which]! += dd.nodes;
+        }
+      }
+      ratios.push(ms[0]! / ms[1]!);
+    }
+    ratios.sort((a, b) => a - b);
+    summary.push(`compare ${k.kind}`.padEnd(26) + ` ${pct(ratios, 0.5).toFixed(3)} CPU (rounds ${ratios.map((x) => x.toFixed(3)).join(" ")}), nodes ${nodes[0]} / ${nodes[1]}`);
     console.log(summary.at(-1));
   }
 }

@@ -173,9 +173,10 @@ describe("double-dummy solver: a position the random tests found", () => {
 });
 
 describe("double-dummy solver: bounds that decide without a search", () => {
-  // Quick tricks (the leader's own, through a team-mate's entry, or its own then the team-mate's), a
-  // side that must take every trick while the other keeps a top card, a side's trumps above all of
-  // the other side's, and a lone player avoiding tricks with every card below the others': at a trick
+  // Quick tricks (the leader's own, split with its partner, through a team-mate's entry, or its own
+  // then the team-mate's), a side that must take every trick while the other keeps a top card, a
+  // side's trumps above all of the other side's (a pair's together, or after the leader's quick
+  // tricks), and a lone player avoiding tricks with every card below the others': at a trick
   // boundary each may answer "can the counted seats make t more?" at once. Whatever they answer must
   // be the exact answer, for every contract kind and every t.
   const kinds: { side: Seat[]; sideMaximises: boolean; stop?: boolean }[] = [
@@ -240,6 +241,31 @@ describe("double-dummy solver: bounds that decide without a search", () => {
     const other: SolveInput = { ...pos, side: [1, 3] };
     expect(createSearch(other).boundsSay(2)).toBe(false);
     expect(bruteForce(other).tricks).toBeLessThanOrEqual(1);
+  });
+
+  it("count honours split with the partner, a pair's top trumps together, and quick tricks before a top trump", () => {
+    const says = (pos: SolveInput, t: number) => ({ bounds: createSearch(pos).boundsSay(t), exact: bruteForce(pos).tricks });
+    const nt = rules({ trump: null, jokers: false }), spades = rules({ trump: "S", jokers: false });
+    // No trump, seat 0 on lead: A-2 of spades opposite K-4 (the ace, then the two to the king), and K-2
+    // opposite A-4 (the two to the ace, the four back to the king): two tricks each, though seat 2
+    // holds no card seat 0 can reach it with otherwise.
+    for (const [mine, theirs] of [[["AS", "2S"], ["KS", "4S"]], [["KS", "2S"], ["AS", "4S"]]]) {
+      const pos: SolveInput = { hands: [[...mine!, "3H"], ["QS", "JS", "5H"], [...theirs!, "4H"], ["TS", "9S", "6H"]], trick: null, leader: 0, rules: nt, side: [0, 2] };
+      expect(says(pos, 2)).toEqual({ bounds: true, exact: 2 });
+    }
+    // Spades trump, the opponents' best the queen: seat 0's ace (with the two) and seat 2's king are
+    // two tricks between them, whoever leads.
+    const pair: SolveInput = { hands: [["AS", "2S", "5H"], ["QS", "8H", "9H"], ["KS", "6H", "7H"], ["JS", "TH", "JH"]], trick: null, leader: 1, rules: spades, side: [0, 2] };
+    expect(says(pair, 2)).toEqual({ bounds: true, exact: 2 });
+    // Not for a pair avoiding tricks: seats 0 and 2 hold three trumps above the seven, but can put
+    // two of them in one trick and take two.
+    const avoiding: SolveInput = { hands: [["7H", "QS", "4S"], ["3H", "KH", "7S"], ["9S", "5S", "JS"], ["8H", "AH", "JH"]], trick: null, leader: 0, rules: spades, side: [0, 2], sideMaximises: false };
+    expect(says(avoiding, 3).exact).toBe(2);
+    expect(says(avoiding, 3).bounds).not.toBe(true);
+    // Seat 0 cashes its two hearts (seat 2 follows and then discards its diamond), and seat 2's ace
+    // of trumps takes a third trick.
+    const cashFirst: SolveInput = { hands: [["AH", "KH", "2S"], ["QH", "JH", "KS"], ["AS", "2H", "3D"], ["TH", "9H", "QS"]], trick: null, leader: 0, rules: spades, side: [0, 2] };
+    expect(says(cashFirst, 3)).toEqual({ bounds: true, exact: 3 });
   });
 });
 

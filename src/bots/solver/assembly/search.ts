@@ -13,11 +13,13 @@
  * bounds at trick boundaries: an entry covers every position with the same
  * suit lengths whose top cards (down to the lowest rank that decided a trick
  * or a bound) sit in the same hands. Cut-offs come from the table, quick
- * tricks (the leader's top cards, a team-mate's reached through an entry, or
- * the leader's and then its partner's), a side's trumps above all of the
- * other side's, a side that must take every trick left while an opponent
- * keeps a suit's top card, and a lone player avoiding tricks in no trump whose
- * cards all lie below the others' (he takes no more).
+ * tricks (the leader's top cards, honours split with its partner, a
+ * team-mate's reached through an entry, or the leader's and then its
+ * partner's), a side's trumps above all of the other side's (a pair's
+ * counted together; or after the leader's quick tricks), a side that must
+ * take every trick left while an opponent keeps a suit's top card, and a lone
+ * player avoiding tricks in no trump whose cards all lie below the others'
+ * (he takes no more).
  * Touching cards in one hand are equivalent: the lowest is tried first, the
  * others only where a node has to try everything
  * and its relevant cards do not yet reach down to the run (skipping them
@@ -678,13 +680,15 @@ export class DoubleDummy {
     const p = this.leader;
     const left = this.tricksLeft();
     const yes = this.maxSide[p] ? 1 : 0;
+    // The leader's quick tricks outside the trump suit (-1: none counted), for the trump bound below.
+    let qSide = -1, need = 0;
     if (this.wantsTrick(p)) {
       // Tricks the leader can cash at once bound the result from one side.
       // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
-      const need = this.maxSide[p] ? t : left - t + 1;
-      const qL = this.quickTricks(p, rb, 0);
+      need = this.maxSide[p] ? t : left - t + 1;
+      const qL = this.quickTricks(p, rb, 0, true);
       if (qL >= need) {
-        this.quickTricks(p, rb, need);
+        this.quickTricks(p, rb, need, true);
         return yes;
       }
       const kL = this.kLead;
@@ -694,6 +698,8 @@ export class DoubleDummy {
       }
       // The leader's tricks in its suits alone: its jokers are not cashed before a cross (see cashThenCross).
       const qLSuits = qL - this.qJokers;
+      // Its jokers left out: a team-mate holding only trumps would have to play one to a joker.
+      if (this.trump >= 0 && !this.qDrawn) qSide = qLSuits - kL[this.trump];
       // Or lead to a team-mate's top card and let the team-mate cash from there, or (a pair) first
       // cash the leader's own top cards, then cross.
       for (let o = 0; o < 4; o++) {
@@ -706,7 +712,7 @@ export class DoubleDummy {
           this.relTop(rb, entry, 1);
           return yes;
         }
-        if (qLSuits > 0 && qM > 0 && qLSuits + qM >= need && o === this.partner[p] && this.cashThenCross(o, entry, qLSuits, rb, need) >= need) return yes;
+        if (qLSuits > 0 && qM > 0 && qLSuits + qM >= need && o === this.partner[p] && kL[entry] === 0 && this.cashThenCross(o, entry, qLSuits, rb, need) >= need) return yes;
       }
     }
     if (!this.othersStop) {
@@ -723,6 +729,11 @@ export class DoubleDummy {
       // played (following a trump lead or ruffing), and each hand plays its trumps in distinct
       // tricks: so a side takes at least as many tricks as any one of its hands holds such trumps.
       // Unless the other side leads a joker that nothing beats while the hand holds only trumps.
+      // A pair (hands W, Q, W the longer in trumps) takes at least min(such trumps of both, W's
+      // trumps): W plays a lower trump where Q plays such a trump, else one of its own such trumps
+      // while it has them. Then either the two never fall in one trick (every such trump wins a trick
+      // of its own), or W once has none of its lower trumps left to play beside Q's, having spent
+      // them all beside Q's: then each of W's trumps is in a trick the pair wins.
       if (this.trump >= 0) {
         const h = this.hand, tr = this.trump;
         const seq = h[tr] | h[4 + tr] | h[8 + tr] | h[12 + tr];
@@ -736,11 +747,29 @@ export class DoubleDummy {
             }
           if (otherJokers > 0 && !this.jokerTrumpable) continue;
           const above = other === 0 ? -1 : ~((highBit(other) << 1) - 1);
-          let c = 0;
-          for (let o = 0; o < 4; o++) if (this.counted[o] === counted) c = max<i32>(c, popcount(h[o * 4 + tr] & above));
-          if (c === 0 || (counted ? c < t : left - c >= t)) continue;
+          // Per hand of the side: its such trumps (top), and whether it plays no trump to the leader's
+          // quick tricks outside trumps (the leader, or a hand with a card outside trumps for each).
+          const withLead = qSide > 0 && counted === this.counted[p];
+          let c = 0, cq = 0, tops = 0, longest = 0, seats = 0;
+          for (let o = 0; o < 4; o++) {
+            if (this.counted[o] !== counted) continue;
+            const top = popcount(h[o * 4 + tr] & above);
+            c = max<i32>(c, top);
+            tops += top;
+            longest = max<i32>(longest, popcount(h[o * 4 + tr]));
+            seats++;
+            if (withLead && (o === p || this.cardsOutside(o, tr) >= qSide)) cq = max<i32>(cq, top);
+          }
+          if (c === 0) continue;
+          // The pair's count (above): a pair that wants tricks (one avoiding them would put its two such
+          // trumps in one trick), with no joker in play and no called trump (its holder may have to play it).
+          if (seats === 2 && this.wantsTrick(this.sideSeat(counted)) && this.noJokers() && tr !== this.calledSuit) c = max<i32>(c, min<i32>(tops, longest));
+          // Or the leader's quick tricks outside trumps first, then those trumps' tricks.
+          const alone = counted ? c >= t : left - c < t;
+          if (!alone && !(cq > 0 && qSide + cq >= need)) continue;
           // The other side's lengths are the bucket's: with no trumps there, no card's place is needed.
           if (other !== 0) this.relTop(rb, tr, popcount(seq & above));
+          if (!alone) this.markQuick(rb, need - cq);
           return counted ? 1 : 0;
         }
       }
@@ -917,12 +946,13 @@ export class DoubleDummy {
   /**
    * Tricks seat L can take at once from the top: its jokers (when nothing beats a led joker) and,
    * per suit, its unbroken run of top cards (its whole length once the run has drawn every other
-   * hand's cards there), cut to what cannot be ruffed by an opponent. L keeps
+   * hand's cards there), cut to what cannot be ruffed by an opponent; with `split`, in no trump, also
+   * the top cards it shares with its partner (splitRun). L keeps
    * the lead only while its own card wins: a suit a team-mate may have to ruff (void in it, holding
    * trumps) counts nothing, since the team-mate would then lead and L's other winners may be stranded
    * (the jokers are cashed last, after the suits, so no opponent discards a suit on them first).
    */
-  private quickTricks(L: i32, rb: i32, need: i32): i32 {
+  private quickTricks(L: i32, rb: i32, need: i32, split: bool = false): i32 {
     const h = this.hand;
     const team = this.maxSide[L];
     let oppTrumps = false, mateTrumps = false, oppJokers = false;
@@ -953,28 +983,45 @@ export class DoubleDummy {
     let q = 0;
     if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps || drawn))) q += this.jok[L];
     this.qJokers = q;
+    this.qDrawn = drawn;
+    // Suits split with the partner (no trump, see splitRun) are cashed first, before the partner has to
+    // discard; of them, at most one where the partner runs out of the suit (and discards), cashed last.
+    let partnerDiscards = false;
+    const P = split && tr < 0 ? this.partner[L] : -1;
     this.qk.fill(0);
     this.qRun.fill(0);
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s];
       if (mine === 0) continue;
-      let k = this.topRun(L, s);
+      const all = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+      // L's top run: its cards above every other hand's highest card there (next, the card below the run).
+      const next = highBit(all & ~mine);
+      let k = popcount(next === 0 ? mine : mine & ~((next << 1) - 1));
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
-      if (s === this.calledSuit && mine & this.calledBit && highBit(h[s] | h[4 + s] | h[8 + s] | h[12 + s]) !== this.calledBit) k = 0;
-      if (k === 0) continue;
+      if (s === this.calledSuit && mine & this.calledBit && highBit(all) !== this.calledBit) k = 0;
       const run = k;
-      if (s !== this.trump && (oppTrumps || mateTrumps)) {
+      if (k > 0 && s !== this.trump && (oppTrumps || mateTrumps)) {
         for (let o = 0; o < 4; o++)
           if (opps & (1 << o) && h[o * 4 + this.trump] !== 0) k = min<i32>(k, popcount(h[o * 4 + s]));
           else if (mates & (1 << o) && h[o * 4 + s] === 0) k = 0;
-      } else if (!oppJokers) {
+      } else if (k > 0 && !oppJokers) {
         // Once the run has drawn every other hand's cards of the suit, L's lower cards there win too
         // (nobody can ruff; an opponent's joker could be played instead of following, keeping a card).
         const len = popcount(mine);
         if (len > k && this.longestOther(L, s) <= k) k = len;
       }
+      let marked = min<i32>(k, run);
+      // Honours split with the partner, when it holds the card below L's run (not the called suit).
+      if (P >= 0 && (h[P * 4 + s] & next) !== 0 && s !== this.calledSuit) {
+        const sp = this.splitRun(L, P, s, run, !oppJokers), lenP = popcount(h[P * 4 + s]);
+        if (sp > k && (!partnerDiscards || lenP >= sp)) {
+          if (lenP < sp) partnerDiscards = true;
+          k = sp;
+          marked = this.splitTop;
+        }
+      }
+      if (k === 0) continue;
       // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
-      const marked = min<i32>(k, run);
       if (q < need) this.relTop(rb, s, marked);
       q += k;
       this.qk[s] = k;
@@ -983,18 +1030,51 @@ export class DoubleDummy {
     return q;
   }
 
+  /** The top cards of its suit the last splitRun() count rests on (the three runs'). */
+  private splitTop: i32 = 0;
+
+  /**
+   * Tricks leader L takes in suit s, ending on lead, when its top run of `a` cards is followed by a
+   * run of its partner P's (b cards) and then L's own again (c cards): L leads its lowest card to
+   * P, P cashes its run and leads back its lowest card to L, who cashes the rest. L follows P's
+   * run with its cards below its runs while it has them, then with its second run's (wasted,
+   * at most c of them). P needs a card below its run to lead back. Cashed first, before L's other
+   * suits, so no discard has taken P's cards of s. Once every other hand is out of the suit, L's
+   * lower cards win too (no opponent's joker). In no trump only (with trumps it saved nodes but no
+   * time, docs/solver.md). 0 when the pattern does not hold. Sets splitTop: the runs' cards, which
+   * pin where the first two runs end; a longer last run only leaves L more to follow with.
+   */
+  private splitRun(L: i32, P: i32, s: i32, a: i32, longOk: bool): i32 {
+    const h = this.hand, mine = h[L * 4 + s], theirs = h[P * 4 + s];
+    let x = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+    for (let i = 0; i < a; i++) x ^= highBit(x);
+    let b = 0;
+    while (x !== 0 && (theirs & highBit(x)) !== 0) {
+      b++;
+      x ^= highBit(x);
+    }
+    if (b === 0 || popcount(theirs) <= b) return 0;
+    let c = 0;
+    while (x !== 0 && (mine & highBit(x)) !== 0) {
+      c++;
+      x ^= highBit(x);
+    }
+    const lenL = popcount(mine), lows = lenL - a - c;
+    const waste = max<i32>(0, b - lows);
+    // L must win the last round: with an unwasted card of either run.
+    if (waste > c || (a === 0 && waste === c)) return 0;
+    let k = a + b + c - waste;
+    if (longOk && lenL > k && this.longestOther(L, s) <= k) k = lenL;
+    this.splitTop = a + b + c;
+    return k;
+  }
+
   /** How many of suit s's top cards (of every hand) seat L holds in an unbroken run. */
   private topRun(L: i32, s: i32): i32 {
     const h = this.hand, mine = h[L * 4 + s];
-    let x = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
-    let run = 0;
-    while (x !== 0) {
-      const top = highBit(x);
-      if ((mine & top) === 0) break;
-      run++;
-      x ^= top;
-    }
-    return run;
+    // L's cards above every other hand's highest card there.
+    const others = (h[s] | h[4 + s] | h[8 + s] | h[12 + s]) & ~mine;
+    return popcount(others === 0 ? mine : mine & ~((highBit(others) << 1) - 1));
   }
 
   /** The most cards of suit s any hand other than seat L holds. */
@@ -1078,6 +1158,38 @@ export class DoubleDummy {
   /** Per suit, the top cards the last quickTricks() call's count there rests on (its run, or fewer when cut by ruffs). */
   private readonly qRun: StaticArray<i32> = new StaticArray<i32>(4);
   private qJokers: i32 = 0;
+
+  /** Whether the last quickTricks() call counted the leader's trumps drawn first. */
+  private qDrawn: bool = false;
+
+  /** A seat of the counted side (or, with `counted` false, of the others). */
+  private sideSeat(counted: bool): i32 {
+    let o = 0;
+    while (this.counted[o] !== counted) o++;
+    return o;
+  }
+
+  /** No joker left in any hand. */
+  private noJokers(): bool {
+    return this.jok[0] + this.jok[1] + this.jok[2] + this.jok[3] === 0;
+  }
+
+  /** Seat o's cards outside suit s, jokers included. */
+  private cardsOutside(o: i32, s: i32): i32 {
+    let n = this.jok[o];
+    for (let x = 0; x < 4; x++) if (x !== s) n += popcount(this.hand[o * 4 + x]);
+    return n;
+  }
+
+  /** Marks the top cards the leader's quick tricks outside trumps rest on (kLead, runLead), suit by suit until they reach `upto`. */
+  private markQuick(rb: i32, upto: i32): void {
+    let q = 0;
+    for (let s = 0; s < 4 && q < upto; s++) {
+      if (s === this.trump || this.kLead[s] === 0) continue;
+      this.relTop(rb, s, this.runLead[s]);
+      q += this.kLead[s];
+    }
+  }
 
   /** quickTricks()'s per-suit counts (qk) and runs (qRun) for the leader, kept while a team-mate's are counted. */
   private readonly kLead: StaticArray<i32> = new StaticArray<i32>(4);
