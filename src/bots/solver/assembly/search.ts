@@ -686,11 +686,14 @@ export class DoubleDummy {
       // Tricks the leader can cash at once bound the result from one side.
       // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
       need = this.maxSide[p] ? t : left - t + 1;
-      const qL = this.quickTricks(p, rb, 0, true);
-      if (qL >= need) {
-        this.quickTricks(p, rb, need, true);
-        return yes;
-      }
+      // Counted and marked in one pass; the marks are undone when the count falls short.
+      const rel = this.rel, r0 = rel[rb], r1 = rel[rb + 1], r2 = rel[rb + 2], r3 = rel[rb + 3];
+      const qL = this.quickTricks(p, rb, need, true);
+      if (qL >= need) return yes;
+      rel[rb] = r0;
+      rel[rb + 1] = r1;
+      rel[rb + 2] = r2;
+      rel[rb + 3] = r3;
       const kL = this.kLead;
       for (let s = 0; s < 4; s++) {
         kL[s] = this.qk[s];
