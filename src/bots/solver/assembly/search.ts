@@ -188,6 +188,9 @@ function compactPool(gen: i32): void {
 @inline function popcount(x: i32): i32 { return popcnt<i32>(x); }
 // @ts-ignore: AssemblyScript decorator
 @inline function highBit(x: i32): i32 { return x === 0 ? 0 : 1 << (31 - clz<i32>(x)); }
+/** How many cards of rank mask x lie above the rank bit `bit` (all of them when bit is 0). */
+// @ts-ignore: AssemblyScript decorator
+@inline function countAbove(x: i32, bit: i32): i32 { return popcount(bit === 0 ? x : x & ~((bit << 1) - 1)); }
 
 /** GATHER7[all * 128 + x]: the bits of x at all's set bits (all, x below 128), packed from bit 0 up. */
 const GATHER7 = new StaticArray<u8>(1 << 14);
@@ -753,9 +756,10 @@ export class DoubleDummy {
           // Per hand of the side: its such trumps (top), and whether it plays no trump to the leader's
           // quick tricks outside trumps (the leader, or a hand with a card outside trumps for each).
           const withLead = qSide > 0 && counted === this.counted[p];
-          let c = 0, cq = 0, tops = 0, longest = 0, seats = 0;
+          let c = 0, cq = 0, tops = 0, longest = 0, seats = 0, seat = 0;
           for (let o = 0; o < 4; o++) {
             if (this.counted[o] !== counted) continue;
+            seat = o;
             const top = popcount(h[o * 4 + tr] & above);
             c = max<i32>(c, top);
             tops += top;
@@ -766,7 +770,7 @@ export class DoubleDummy {
           if (c === 0) continue;
           // The pair's count (above): a pair that wants tricks (one avoiding them would put its two such
           // trumps in one trick), with no joker in play and no called trump (its holder may have to play it).
-          if (seats === 2 && this.wantsTrick(this.sideSeat(counted)) && this.noJokers() && tr !== this.calledSuit) c = max<i32>(c, min<i32>(tops, longest));
+          if (seats === 2 && this.wantsTrick(seat) && this.noJokers() && tr !== this.calledSuit) c = max<i32>(c, min<i32>(tops, longest));
           // Or the leader's quick tricks outside trumps first, then those trumps' tricks.
           const alone = counted ? c >= t : left - c < t;
           if (!alone && !(cq > 0 && qSide + cq >= need)) continue;
@@ -999,7 +1003,7 @@ export class DoubleDummy {
       const all = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
       // L's top run: its cards above every other hand's highest card there (next, the card below the run).
       const next = highBit(all & ~mine);
-      let k = popcount(next === 0 ? mine : mine & ~((next << 1) - 1));
+      let k = countAbove(mine, next);
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
       if (s === this.calledSuit && mine & this.calledBit && highBit(all) !== this.calledBit) k = 0;
       const run = k;
@@ -1076,8 +1080,7 @@ export class DoubleDummy {
   private topRun(L: i32, s: i32): i32 {
     const h = this.hand, mine = h[L * 4 + s];
     // L's cards above every other hand's highest card there.
-    const others = (h[s] | h[4 + s] | h[8 + s] | h[12 + s]) & ~mine;
-    return popcount(others === 0 ? mine : mine & ~((highBit(others) << 1) - 1));
+    return countAbove(mine, highBit((h[s] | h[4 + s] | h[8 + s] | h[12 + s]) & ~mine));
   }
 
   /** The most cards of suit s any hand other than seat L holds. */
@@ -1164,13 +1167,6 @@ export class DoubleDummy {
 
   /** Whether the last quickTricks() call counted the leader's trumps drawn first. */
   private qDrawn: bool = false;
-
-  /** A seat of the counted side (or, with `counted` false, of the others). */
-  private sideSeat(counted: bool): i32 {
-    let o = 0;
-    while (this.counted[o] !== counted) o++;
-    return o;
-  }
 
   /** No joker left in any hand. */
   private noJokers(): bool {
