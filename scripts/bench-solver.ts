@@ -22,6 +22,8 @@
  * analysis worker's cap, ANALYSIS_TIME_CAP_MS); a capped figure counts as the cap.
  * `max-cards N` analyses only the positions where no hand holds more than N
  * cards (a fixed amount of work, comparable when the machine is busy).
+ * `costliest N` prints, after each analysed hand, its N costliest cards: the
+ * CPU and nodes of the searches that valued each card (where a hand's time goes).
  * `compare --base DIR` times this checkout's solver against another
  * checkout's (DIR, e.g. a git worktree of the commit before) on the full
  * no-trump and trump deals, both in one process, deal by deal: the ratio of
@@ -37,12 +39,12 @@ import { makeDeck } from "../src/engine/cards";
 import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
-import { ANALYSIS_TABLE_ENTRIES, analyzePlay, openingPosition } from "../src/bots/analysis";
+import { ANALYSIS_TABLE_ENTRIES, type HandAnalysis, analyzePlay, openingPosition } from "../src/bots/analysis";
 import { SearchAborted, cardValues, createSearch, growTablePool, nodesSearchedSoFar } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
-const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HANDS, CAP_MS, MAX_CARDS, onlyVariant, onlyKind } = scriptArgs(
+const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HANDS, CAP_MS, MAX_CARDS, COSTLIEST, onlyVariant, onlyKind } = scriptArgs(
   {
     usageName: "npm run bench:solver --",
     summary:
@@ -57,11 +59,13 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
       kind: { type: "string", value: "K", help: "analyse only this contract kind (trump, no-trump, grand, grandi, sol, nolo, pass, pasnolo)" },
       cap: { type: "string", value: "S", help: "stop a solve or a hand after S seconds of wall time (default: the analysis worker's cap)" },
       "max-cards": { type: "string", value: "N", help: "analyse only the positions where no hand holds more than N cards, and skip the deal lines (a fixed amount of work: comparable on a busy machine)" },
+      costliest: { type: "string", value: "N", help: "analysis: after each hand, its N costliest cards (the CPU and nodes of the searches that valued each, its trick, seat and judge)" },
     },
     examples: [
       "npm run bench:solver",
       "npm run bench:solver -- deals --deals 2",
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind nolo --cap 60",
+      "npm run bench:solver -- analysis --hands 1 --variant danish --kind pasnolo --costliest 8",
       "npm run bench:solver -- samples --deals 20",
       "npm run bench:solver -- compare --base ../before --deals 20",
     ],
@@ -84,6 +88,7 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
       HANDS: numberArg("--hands", a.flags.hands, 4, { min: 1, integer: true }),
       CAP_MS: a.flags.cap === undefined ? ANALYSIS_TIME_CAP_MS : numberArg("--cap", a.flags.cap, 0, { min: 0.001 }) * 1000,
       MAX_CARDS: numberArg("--max-cards", a.flags["max-cards"], 13, { min: 1, integer: true }),
+      COSTLIEST: numberArg("--costliest", a.flags.costliest, 0, { min: 0, integer: true }),
       onlyVariant: str(a.flags.variant),
       onlyKind: str(a.flags.kind),
     };
@@ -283,7 +288,18 @@ if (runAnalysis) {
           dealNote = `${r.tricks === null ? "deal capped" : `deal ${r.tricks} tricks`} ${fmt(r.ms)} (${(r.nodes / 1e6).toFixed(2)} M nodes, wall ${fmt(r.wallMs)}); `;
         }
         const t0 = performance.now(), c0 = process.cpuUsage(), n0 = nodesSearchedSoFar();
-        const res = analyzePlay(input, { deadline: t0 + CAP_MS, maxHandSize: MAX_CARDS });
+        // Each card's own cost: the CPU and nodes since the card valued before it (the analysis reports every card it values).
+        const costs: { card: number; ms: number; nodes: number }[] = [];
+        let valuedSoFar = new Set<number>(), cLast = process.cpuUsage(), nLast = n0;
+        const onProgress = (soFar: () => HandAnalysis) => {
+          const plays = soFar().plays;
+          const card = plays.findIndex((p, i) => p.lost !== null && !valuedSoFar.has(i));
+          valuedSoFar = new Set(plays.flatMap((p, i) => (p.lost !== null ? [i] : [])));
+          costs.push({ card, ms: cpuMs(cLast), nodes: nodesSearchedSoFar() - nLast });
+          cLast = process.cpuUsage();
+          nLast = nodesSearchedSoFar();
+        };
+        const res = analyzePlay(input, { deadline: t0 + CAP_MS, maxHandSize: MAX_CARDS, onProgress: COSTLIEST > 0 ? onProgress : undefined });
         const ms = cpuMs(c0);
         if (!res.ok) throw new Error(`${variant}: ${res.error.message}`);
         const cards = res.value.plays.length;
@@ -293,6 +309,10 @@ if (runAnalysis) {
         if (hitCap) capped++;
         times.push(ms);
         console.log(`  ${variant} ${kind} (${h.label}): ${dealNote}hand ${cards} cards${valued < cards ? ` (${hitCap ? "capped: " : ""}the last ${valued} valued)` : ""} ${fmt(ms)} (${((nodesSearchedSoFar() - n0) / 1e6).toFixed(2)} M nodes, wall ${fmt(performance.now() - t0)})`);
+        for (const c of costs.sort((a, b) => b.ms - a.ms).slice(0, COSTLIEST)) {
+          const p = res.value.plays[c.card]!;
+          console.log(`    card ${c.card + 1} (trick ${p.trick + 1}, seat ${p.seat}, ${p.card}, judged for ${p.counted.join("+")}): ${fmt(c.ms)}, ${(c.nodes / 1e6).toFixed(2)} M nodes; before ${p.before}, after ${p.after}`);
+        }
       }
       if (times.length === 0) continue;
       if (dealTimes.length > 0) {

@@ -229,6 +229,24 @@ describe("double-dummy solver: bounds that decide without a search", () => {
     expect(bruteForce(sol(ducked, 2)).tricks).toBe(1);
   });
 
+  it("a lone player avoiding tricks whose cards lie below the others' card for card, suit by suit, takes no more while they lead", () => {
+    const sol = (hands: Card[][], leader: Seat, side: Seat = 2): SolveInput => ({ hands, trick: null, leader, rules: NT, side: [side], sideMaximises: false });
+    // Seat 2's 2-9 of spades against their 5, 10, jack and queen: his 9 is above their 5 (the all-below
+    // bound says nothing), but the 2 lies below the 5 and the 9 below the 10, and the 3 of hearts below
+    // all of theirs. Whichever of them leads, he ducks every trick.
+    const matched: Card[][] = [["5S", "TS", "AH"], ["JS", "6H", "7H"], ["2S", "9S", "3H"], ["QS", "8H", "9H"]];
+    for (const leader of [0, 1, 3] as const) {
+      expect(createSearch(sol(matched, leader)).boundsSay(1)).toBe(false);
+      expect(bruteForce(sol(matched, leader)).tricks).toBe(0);
+    }
+    // Against one hand's cards alone it would not hold: seat 1's 4-Q of spades, where seat 2 holds the
+    // 6 and the ace. Seat 3 leads the 9, he ducks with the 4, seat 2 overtakes with the ace and leads
+    // the 6: his queen wins. Counted against their spades together (6, 9, ace) it fails, as it must.
+    const split: Card[][] = [["8C", "KH", "TH"], ["7C", "4S", "QS"], ["AS", "9C", "6S"], ["8H", "9S", "KC"]];
+    expect(createSearch(sol(split, 3, 1)).boundsSay(1)).not.toBe(false);
+    expect(bruteForce(sol(split, 3, 1)).tricks).toBe(1);
+  });
+
   it("count a side's trumps above all of the other side's, even when its top trumps sit in two hands", () => {
     // Spades trump; the opponents' best trump is the jack. Seat 0's ace and queen are both above it
     // (the king, seat 2's, splits them), so seats 0 and 2 take at least two tricks; an opponent

@@ -18,8 +18,8 @@
  * partner's), a side's trumps above all of the other side's (a pair's
  * counted together; or after the leader's quick tricks), a side that must
  * take every trick left while an opponent keeps a suit's top card, and a lone
- * player avoiding tricks in no trump whose cards all lie below the others'
- * (he takes no more).
+ * player avoiding tricks in no trump whose cards all lie below the others', or
+ * with them on lead lie below theirs card for card in every suit (he takes no more).
  * Touching cards in one hand are equivalent: the lowest is tried first, the
  * others only where a node has to try everything
  * and its relevant cards do not yet reach down to the run (skipping them
@@ -726,10 +726,12 @@ export class DoubleDummy {
       if (t === left && this.cannotTakeAll(true, left, rb)) return 0;
       if (t === 1 && this.cannotTakeAll(false, left, rb)) return 1;
       // A lone player avoiding tricks in no trump, all of whose cards lie below the others' in every
-      // suit they share, takes no more (nor do the others when theirs lie below his).
+      // suit they share, takes no more (nor do the others when theirs lie below his); nor does he, with
+      // them on lead, when his cards lie below theirs card for card in every suit (escapesEverySuit).
       if (this.trump < 0 && this.loneAvoider) {
         if (this.takesNoMore(true, rb)) return 0;
         if (this.takesNoMore(false, rb)) return 1;
+        if (this.escapesEverySuit(rb)) return 0;
       }
       // A trump above every trump of the other side wins its trick for its side whenever it is
       // played (following a trump lead or ruffing), and each hand plays its trumps in distinct
@@ -1155,6 +1157,53 @@ export class DoubleDummy {
         for (let o = 0; o < 4; o++) if (this.counted[o] !== counted && h[o * 4 + s] !== 0 && this.jok[o] === 0) leadSafe = true;
     }
     if (!leadSafe) return false;
+    for (let s = 0; s < 4; s++) this.relTop(rb, s, (marks >> (4 * s)) & 15);
+    return true;
+  }
+
+  /**
+   * In no trump, with one of the three others on lead, does the lone player avoiding tricks (the one
+   * counted seat) surely take no more? Yes when in every suit, with his cards and the others' (the
+   * three together) each sorted from the lowest up, his i-th card lies below their i-th, for every i
+   * up to the number of tricks they can still lead there (below). He then never wins a trick, so
+   * never leads: to a trick led in a suit he holds he plays his highest card below the highest of
+   * theirs played so far (one exists: his lowest lies below all of theirs), and to any other his
+   * highest card of some suit (a joker led wins, a joker played to a lead never does). The condition
+   * holds for what is left after either: his card goes with at least one of theirs that lay above it
+   * (so each of his cards above it keeps a card of theirs above it), and whatever else they play only
+   * leaves higher cards of theirs and fewer tricks to lead. Those tricks: each of them holding the
+   * suit follows to every one led in it (or plays a joker instead), so holds it for at most its
+   * cards there plus its jokers; they lead none once out of it. Not when he holds the called card (he
+   * would have to play it). It decides many positions the all-below bound (takesNoMore) leaves to the
+   * search, where his high cards there are matched by as many of theirs. Marks, per suit both hold,
+   * every card above his run of cards below all of theirs: the cards left unmarked are then his, in
+   * every position sharing the marked cards' places and the bucket's lengths, which so gives him and
+   * them together the same cards there (his lowest lies below all of theirs whenever the verdict stands).
+   */
+  private escapesEverySuit(rb: i32): bool {
+    const L = this.leader, h = this.hand;
+    if (this.counted[L]) return false;
+    let j = 0;
+    while (!this.counted[j]) j++;
+    if (this.calledBit !== 0 && (h[j * 4 + this.calledSuit] & this.calledBit) !== 0) return false;
+    let marks = 0;
+    for (let s = 0; s < 4; s++) {
+      const mine = h[j * 4 + s];
+      const theirs = (h[s] | h[4 + s] | h[8 + s] | h[12 + s]) & ~mine;
+      if (mine === 0 || theirs === 0) continue;
+      // The tricks they can still lead in s: each of them holding s follows to every one (or plays a joker
+      // instead), so one holds s for at most its cards there and its jokers.
+      let rounds = 0;
+      for (let o = 0; o < 4; o++) if (o !== j && h[o * 4 + s] !== 0) rounds = max<i32>(rounds, popcount(h[o * 4 + s]) + this.jok[o]);
+      let x = mine, y = theirs;
+      while (x !== 0 && y !== 0 && rounds-- > 0) {
+        const lx = x & -x, ly = y & -y;
+        if (lx > ly) return false;
+        x ^= lx;
+        y ^= ly;
+      }
+      marks |= countAbove(mine | theirs, highBit(mine & ((theirs & -theirs) - 1))) << (4 * s);
+    }
     for (let s = 0; s < 4; s++) this.relTop(rb, s, (marks >> (4 * s)) & 15);
     return true;
   }
