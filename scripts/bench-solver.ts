@@ -40,7 +40,7 @@ import { createRng, dealFromSeed } from "../src/engine/random";
 import type { ContractSummary, Seat, SeatAction } from "../src/engine/types";
 import { decide } from "../src/bots/index";
 import { ANALYSIS_TABLE_ENTRIES, type HandAnalysis, analyzePlay, openingPosition } from "../src/bots/analysis";
-import { SearchAborted, cardValues, createSearch, growTablePool, nodesSearchedSoFar } from "../src/bots/solver/index";
+import { SearchAborted, type SolveInput, cardValues, createSearch, growTablePool, nodesSearchedSoFar } from "../src/bots/solver/index";
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
@@ -124,6 +124,16 @@ const line = (kind: string, ms: number[], extra = "") => {
 
 const summary: string[] = [];
 
+/** Seeded full deal i of the deals and compare parts: seat 1 leads, tricks of seats 1+3. */
+const benchDeal = (i: number, trump: "S" | null, sideMaximises = true): SolveInput => ({
+  hands: dealFromSeed(`solver-bench-${i}`, makeDeck(0), 0).hands,
+  trick: null,
+  leader: 1,
+  rules: { trump, aceLow: false, jokers: false, jokerTrumpable: false },
+  side: [1, 3],
+  sideMaximises,
+});
+
 if (runDeals) {
   console.log(`bench:solver — full deals: ${DEALS} seeded 13-card deals per kind, seat 1 leads, tricks of seats 1+3 (KIND median / p95 / max, CPU time)`);
   const kinds = [
@@ -135,8 +145,7 @@ if (runDeals) {
     const times: number[] = [];
     let nodes = 0, capped = 0;
     for (let i = 0; i < DEALS; i++) {
-      const deal = dealFromSeed(`solver-bench-${i}`, makeDeck(0), 0);
-      const r = timedSolve({ hands: deal.hands, trick: null, leader: 1, rules: { trump: k.trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3], sideMaximises: k.max });
+      const r = timedSolve(benchDeal(i, k.trump, k.max));
       if (r.tricks === null) capped++;
       times.push(r.ms);
       nodes += r.nodes;
@@ -163,8 +172,7 @@ if (runCompare) {
     for (let r = 0; r < ROUNDS; r++) {
       const ms = [0, 0];
       for (let i = 0; i < DEALS; i++) {
-        const deal = dealFromSeed(`solver-bench-${i}`, makeDeck(0), 0);
-        const position = { hands: deal.hands, trick: null, leader: 1 as Seat, rules: { trump: k.trump, aceLow: false, jokers: false, jokerTrumpable: false }, side: [1, 3] as Seat[] };
+        const position = benchDeal(i, k.trump);
         for (const which of (i + r) % 2 === 0 ? [0, 1] : [1, 0]) {
           const c0 = process.cpuUsage();
           const dd = (which === 0 ? createSearch : base.createSearch)(position);
