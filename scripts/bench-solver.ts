@@ -296,13 +296,13 @@ if (runAnalysis) {
           dealNote = `${r.tricks === null ? "deal capped" : `deal ${r.tricks} tricks`} ${fmt(r.ms)} (${(r.nodes / 1e6).toFixed(2)} M nodes, wall ${fmt(r.wallMs)}); `;
         }
         const t0 = performance.now(), c0 = process.cpuUsage(), n0 = nodesSearchedSoFar();
-        // Each card's own cost: the CPU and nodes since the card valued before it (the analysis reports every card it values).
+        // Each card's own cost: the CPU and nodes since the card valued before it (the analysis reports each card as it is valued).
         const costs: { card: number; ms: number; nodes: number }[] = [];
-        let valuedSoFar = new Set<number>(), cLast = process.cpuUsage(), nLast = n0;
+        const valuedSoFar = new Set<number>();
+        let cLast = process.cpuUsage(), nLast = n0;
         const onProgress = (soFar: () => HandAnalysis) => {
-          const plays = soFar().plays;
-          const card = plays.findIndex((p, i) => p.lost !== null && !valuedSoFar.has(i));
-          valuedSoFar = new Set(plays.flatMap((p, i) => (p.lost !== null ? [i] : [])));
+          const card = soFar().plays.findIndex((p, i) => p.lost !== null && !valuedSoFar.has(i));
+          valuedSoFar.add(card);
           costs.push({ card, ms: cpuMs(cLast), nodes: nodesSearchedSoFar() - nLast });
           cLast = process.cpuUsage();
           nLast = nodesSearchedSoFar();
