@@ -13,7 +13,7 @@ import { playHands } from "./arena";
 import { avoidRisk } from "./evaluate";
 import { auctionSteps, calledCard, jokersPlayed, playedCards } from "./facts";
 import { decide } from "./index";
-import { createDealSampler, hiddenInfo } from "./sampling";
+import { createDealSampler, hiddenInfo, playEvidence } from "./sampling";
 
 const bid = (id: string): Action => ({ type: "bid", bid: id });
 const PASS: Action = { type: "pass" };
@@ -179,7 +179,8 @@ describe("sampled deals never break a hard fact", () => {
           const seat = currentTurn(state)!;
           const v = view(state, seat);
           if (v.hand!.phase === "play") {
-            const sampler = createDealSampler(v, seat, v.hand!.hands[seat]!.cards!.slice(), createRng(`${seed}-${i}`));
+            // Every other card with the play read too (its deals are drawn by the weighed chain).
+            const sampler = createDealSampler(v, seat, v.hand!.hands[seat]!.cards!.slice(), createRng(`${seed}-${i}`), undefined, i % 2 === 0);
             if (sampler.evidence.length > 0) checkedWithEvidence++;
             for (let k = 0; k < 8; k++) {
               const hands = sampler.next();
@@ -208,5 +209,85 @@ describe("sampled deals never break a hard fact", () => {
     expect(v.hand!.dealer).not.toBe(seat);
     const sampler = createDealSampler(v, seat, v.hand!.hands[seat]!.cards!.slice(), createRng("turned"));
     for (let i = 0; i < 40; i++) expect(sampler.next()![v.hand!.dealer]).toContain(turned);
+  });
+});
+
+/** Seeded hand `variant` played by normal bots to `cards` cards played, with the state at each of them. */
+function playedTo(variant: VariantId, seed: string, cards: number, auction: readonly Action[] = []): MatchState[] {
+  let state = afterAuction(variant, seed, auction);
+  const states: MatchState[] = [state];
+  for (let i = 0; i < cards; i++) {
+    const seat = currentTurn(state)!;
+    const step = apply(state, seat, decide(view(state, seat), { level: "normal", seed }));
+    if (!step.ok) throw new Error(step.error.code);
+    state = step.state;
+    states.push(state);
+  }
+  return states;
+}
+
+describe("the sampler reads the play", () => {
+  it("classic: the cards the play rules out are not in the real hands of seats that play by the normal rules", () => {
+    let readings = 0;
+    for (const seed of ["p", "q", "r"])
+      for (const state of playedTo("classic", `play-${seed}`, 40)) {
+        const seat = currentTurn(state)!;
+        const v = view(state, seat);
+        const out = playEvidence(v, seat, v.hand!.hands[seat]!.cards!);
+        expect(out[seat]!.size).toBe(0);
+        out.forEach((cards, s) => {
+          readings += cards.size;
+          for (const c of cards) expect(state.hand!.hands[s]).not.toContain(c);
+        });
+      }
+    expect(readings).toBeGreaterThan(500);
+  });
+
+  it("a seat whose later card contradicts a reading is not read at all", () => {
+    const states = playedTo("classic", "play-contradiction", 40);
+    const last = states.at(-1)!;
+    const seat = currentTurn(last)!;
+    const v = view(last, seat);
+    const out = playEvidence(v, seat, v.hand!.hands[seat]!.cards!);
+    const reader = ([1, 2, 3] as Seat[]).map((d) => ((seat + d) % 4) as Seat).find((s) => out[s]!.size > 0)!;
+    expect(reader).toBeDefined();
+    // Its last card played becomes one the play said it did not hold (which card it replaces does not matter).
+    const ruled = [...out[reader]!][0]!;
+    const edited = structuredClone(v);
+    const plays = edited.hand!.tricks.at(-1)!.plays as unknown as { seat: Seat; card: Card }[];
+    plays.find((p) => p.seat === reader)!.card = ruled;
+    expect(playEvidence(edited, seat, v.hand!.hands[seat]!.cards!)[reader]!.size).toBe(0);
+  });
+
+  it("Norwegian pass game (both pairs avoid tricks): the play is not read", () => {
+    const states = playedTo("norwegian", "play-pass", 24, [PASS, PASS, PASS, PASS]);
+    for (const state of states) {
+      const seat = currentTurn(state)!;
+      const v = view(state, seat);
+      expect(playEvidence(v, seat, v.hand!.hands[seat]!.cards!).every((cards) => cards.size === 0)).toBe(true);
+    }
+  });
+
+  it("classic: the weighed deals rarely give a seat a card its play ruled out, uniform deals often do", () => {
+    let weighedHits = 0, plainHits = 0, deals = 0;
+    for (const seed of ["p", "q", "r"]) {
+      const state = playedTo("classic", `play-${seed}`, 24).at(-1)!;
+      const seat = currentTurn(state)!;
+      const v = view(state, seat);
+      const mine = v.hand!.hands[seat]!.cards!.slice();
+      const out = playEvidence(v, seat, mine);
+      const weighed = createDealSampler(v, seat, mine, createRng(`w-${seed}`), undefined, true);
+      const plain = createDealSampler(v, seat, mine, createRng(`p-${seed}`), undefined, false);
+      const hits = (hands: Card[][]) => hands.reduce((n, h, s) => n + h.filter((c) => out[s]!.has(c)).length, 0);
+      for (let i = 0; i < 100; i++) {
+        const w = weighed.next()!, p = plain.next()!;
+        expectConsistent(v, seat, w);
+        weighedHits += hits(w);
+        plainHits += hits(p);
+        deals++;
+      }
+    }
+    expect(plainHits / deals).toBeGreaterThan(1);
+    expect(weighedHits).toBeLessThan(plainHits / 4);
   });
 });

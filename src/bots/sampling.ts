@@ -8,16 +8,20 @@
  * a seat that showed out of its suit; in the kat if its suit was led and it
  * did not fall). The auction is soft evidence (bids.auctionEvidence): deals
  * are drawn in proportion to how well each seat's hand agrees with what it
- * bid, passed, joined, named as trump and called. Tables of four only (its
+ * bid, passed, joined, named as trump and called. The play is soft evidence
+ * too, where both sides want tricks (playEvidence): a seat that followed
+ * suit under the trick's winning card played its lowest card of the suit,
+ * and one that took the lead third or fourth in the trick (or by ruffing)
+ * took it as cheaply as it could. Tables of four only (its
  * places are four seats and the kat): the strong level, its one user, plays
  * by the normal rules at other seat counts.
  */
-import { type Card, type Suit, JOKER, makeDeck } from "../engine/cards";
+import { type Card, type Suit, JOKER, makeDeck, rankValue } from "../engine/cards";
 import type { Rng } from "../engine/random";
 import type { MatchView, Seat } from "../engine/types";
 import { type Evidence, auctionEvidence } from "./bids";
 import { type HandProfile, handProfile } from "./evaluate";
-import { auctionSteps, calledCard, deckJokersOf, playedCards, voidsShown } from "./facts";
+import { auctionSteps, calledCard, deckJokersOf, playedCards, sidesOf, trickRulesOf, trickWinner, voidsShown } from "./facts";
 
 export interface HiddenInfo {
   /** Known cards per seat (our own hand, open hands, cards known to be there). */
@@ -88,6 +92,53 @@ export function hiddenInfo(view: MatchView, me: Seat, myCards: readonly Card[]):
     }
   }
   return { known, missing, pool, voids, calledInKat };
+}
+
+/**
+ * Per seat, the cards its play says it did not hold (so does not hold now),
+ * where both sides want tricks: a seat that followed suit without taking the
+ * lead held no lower card of that suit, and one that took the lead third or
+ * fourth in the trick with a card of the suit led, or by ruffing anywhere,
+ * held no cheaper card that would have taken it. Those are the normal level's
+ * choices, and the strong level's among equal cards; a person may signal
+ * instead (a high card to ask for the suit), so a seat whose later play
+ * contradicts any of these readings is not read at all. Cards played by
+ * obligation (the called card) say nothing. Our own seat is never read.
+ */
+export function playEvidence(view: MatchView, me: Seat, myCards: readonly Card[]): Set<Card>[] {
+  const hand = view.hand!;
+  const out = [0, 1, 2, 3].map(() => new Set<Card>());
+  if (sidesOf(view, me, myCards).declaringAvoids) return out;
+  const rules = trickRulesOf(view);
+  const rank = (c: Card) => rankValue(c, rules.aceLow);
+  const called = calledCard(view);
+  const deck = makeDeck(0);
+  // Per seat, each reading: the cards it rules out, and where in the hand's play it was made.
+  const readings: { seat: Seat; cards: Card[]; at: number }[] = [];
+  const playedAt: { seat: Seat; card: Card; at: number }[] = [];
+  let at = 0;
+  for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) {
+    const led = t.plays[0]?.card;
+    t.plays.forEach((p, i) => {
+      const n = at++;
+      playedAt.push({ seat: p.seat, card: p.card, at: n });
+      if (i === 0 || p.seat === me || p.card === JOKER || p.card === called || led === undefined || led === JOKER) return;
+      const leading = trickWinner({ leader: t.leader, plays: t.plays.slice(0, i) }, rules);
+      const before = t.plays.find((q) => q.seat === leading)!.card;
+      const takes = trickWinner({ leader: t.leader, plays: t.plays.slice(0, i + 1) }, rules) === p.seat;
+      const s = p.card[1]!;
+      const r = rank(p.card);
+      const floor = before !== JOKER && before[1] === s ? rank(before) : 0;
+      let cards: Card[] = [];
+      if (s === led[1] && !takes) cards = deck.filter((c) => c[1] === s && rank(c) < r);
+      else if (takes && ((s === led[1] && i >= 2) || (s === rules.trump && s !== led[1]))) cards = deck.filter((c) => c[1] === s && rank(c) > floor && rank(c) < r);
+      if (cards.length > 0) readings.push({ seat: p.seat, cards, at: n });
+    });
+  }
+  const contradicted = new Set<Seat>();
+  for (const r of readings) if (playedAt.some((p) => p.seat === r.seat && p.at > r.at && r.cards.includes(p.card))) contradicted.add(r.seat);
+  for (const r of readings) if (!contradicted.has(r.seat)) for (const c of r.cards) out[r.seat]!.add(c);
+  return out;
 }
 
 /** The kat's slot after the four seats. */
@@ -181,6 +232,12 @@ export interface DealSampler {
  * evaluation) are not exact.
  */
 const EVIDENCE_SCALE = 0.75;
+/**
+ * A card the play says a seat does not hold makes a deal a tenth as likely per
+ * such card: the readings are conventions, not rules (a card that mattered
+ * double dummy, an unblock, a person's signal).
+ */
+const LOG_PLAY_FLOOR = Math.log(0.1);
 /** No single action rules a hand out: a seat may bid oddly (a person, a bluff, a bot with another rule). */
 const EVIDENCE_FLOOR = 0.001;
 /**
@@ -231,6 +288,7 @@ export function createDealSampler(
   myCards: readonly Card[],
   rng: Rng,
   evidence: readonly Evidence[] = auctionEvidence(view, auctionSteps(view)),
+  readPlay = false,
 ): DealSampler {
   const info = hiddenInfo(view, me, myCards);
   const called = calledCard(view);
@@ -239,8 +297,13 @@ export function createDealSampler(
   const bySeat: Evidence[][] = [[], [], [], []];
   for (const e of evidence) if (e.seat !== me && info.missing[e.seat]! > 0) bySeat[e.seat]!.push(e);
   const used = bySeat.flat();
+  // The unknown cards the play says each seat does not hold.
+  const unknown = new Set(info.pool);
+  const ruledOut = (readPlay ? playEvidence(view, me, myCards) : [0, 1, 2, 3].map(() => new Set<Card>())).map((cards, s) =>
+    s === me ? new Set<Card>() : new Set([...cards].filter((c) => unknown.has(c))),
+  );
   let evaluations = 0;
-  if (used.length === 0)
+  if (used.length === 0 && ruledOut.every((r) => r.size === 0))
     return {
       next: () => sampleHands(info, rng, called),
       get evaluations() {
@@ -253,9 +316,15 @@ export function createDealSampler(
   const playedBy: Card[][] = [[], [], [], []];
   for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) for (const p of t.plays) playedBy[p.seat]!.push(p.card);
   const evaluate = (seat: number, unknown: readonly Card[]): number => {
-    if (seat === KAT || bySeat[seat]!.length === 0) return 0;
-    evaluations++;
-    return logLikelihood(bySeat[seat]!, handProfile([...info.known[seat]!, ...unknown, ...playedBy[seat]!]));
+    if (seat === KAT) return 0;
+    let ll = 0;
+    if (bySeat[seat]!.length > 0) {
+      evaluations++;
+      ll = logLikelihood(bySeat[seat]!, handProfile([...info.known[seat]!, ...unknown, ...playedBy[seat]!]));
+    }
+    const out = ruledOut[seat]!;
+    if (out.size > 0) for (const c of unknown) if (out.has(c)) ll += LOG_PLAY_FLOOR;
+    return ll;
   };
   // The same hard facts as the uniform deals: where each unknown card may go.
   const masks = placesAllowed(info, called);

@@ -1,7 +1,7 @@
 /**
  * The strong level's card play: deal the unseen cards at random in ways
- * consistent with what this seat has seen, weighted by what the auction says
- * about each hand (sampling.ts), solve each sample
+ * consistent with what this seat has seen, weighted by what the auction and
+ * the play say about each hand (sampling.ts), solve each sample
  * double dummy, and play the card with the best average points under the
  * variant's scoring (outcome.ts). Early in a hand, when a full solve per card
  * would not fit the time budget, each sample is played out instead by a fast
@@ -45,6 +45,8 @@ export interface StrongTuning {
   readonly workPerMs: number;
   /** Largest hand size solved exactly for a budget. */
   readonly exactCards: (budgetMs: number) => number;
+  /** Whether the samples are weighed by what the play says too (sampling.ts, playEvidence), not only the auction. */
+  readonly readPlay?: boolean;
 }
 
 /** Work units one hand evaluation of the deal sampler costs (a few microseconds, like a few solver nodes). */
@@ -62,12 +64,13 @@ export const BASELINE_TUNING: StrongTuning = {
 };
 
 /**
- * The strong level's tuning: still the baseline's. Spending the whole budget with today's faster
- * solver (2000 nodes a millisecond, exact from 11 cards a hand at 1 s, where valuing a sample's cards
- * still leaves 30 samples: `npm run bench:solver -- samples`) played no better over 600 duplicate
- * classic deals at three times the thinking time (docs/solver.md, "The stronger player").
+ * The strong level's tuning: the baseline's work, with the samples weighed by what the play says
+ * (sampling.ts, playEvidence): +0.068 points a deal [+0.021, +0.114] over 800 duplicate classic
+ * deals at the same thinking time. Spending the whole budget with today's faster solver (2000 nodes
+ * a millisecond, exact from 11 cards a hand at 1 s) played no better over 600 duplicate classic deals
+ * at three times the thinking time (docs/solver.md, "The stronger player").
  */
-export const STRONG_TUNING: StrongTuning = BASELINE_TUNING;
+export const STRONG_TUNING: StrongTuning = { ...BASELINE_TUNING, readPlay: true };
 
 export interface CardScore {
   readonly card: Card;
@@ -92,8 +95,8 @@ export function scoreCards(view: MatchView, opts: StrongOptions): { scores: Card
 
   const rules = trickRulesOf(view);
   const rng = createRng(`${opts.seed}#strong#${view.handIndex}#${hand.tricks.length}#${hand.trick?.plays.length ?? 0}#${me}`);
-  const sampler = createDealSampler(view, me, cards, rng);
   const tuning = opts.tuning ?? STRONG_TUNING;
+  const sampler = createDealSampler(view, me, cards, rng, undefined, tuning.readPlay ?? false);
   const exact = cards.length <= (opts.exactCards ?? tuning.exactCards(opts.budgetMs));
   const workBudget = opts.budgetMs * tuning.workPerMs;
   const hardDeadline = performance.now() + (opts.deadlineMs ?? opts.budgetMs * 4);
