@@ -118,14 +118,15 @@ export function playEvidence(view: MatchView, me: Seat, myCards: readonly Card[]
   const playedAt: { seat: Seat; card: Card; at: number }[] = [];
   let at = 0;
   for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) {
-    const led = t.plays[0]?.card;
+    // The seat winning the trick after each of its cards.
+    const winners = t.plays.map((_, i) => trickWinner({ leader: t.leader, plays: t.plays.slice(0, i + 1) }, rules));
     t.plays.forEach((p, i) => {
       const n = at++;
       playedAt.push({ seat: p.seat, card: p.card, at: n });
-      if (i === 0 || p.seat === me || p.card === JOKER || p.card === called || led === undefined || led === JOKER) return;
-      const leading = trickWinner({ leader: t.leader, plays: t.plays.slice(0, i) }, rules);
-      const before = t.plays.find((q) => q.seat === leading)!.card;
-      const takes = trickWinner({ leader: t.leader, plays: t.plays.slice(0, i + 1) }, rules) === p.seat;
+      const led = t.plays[0]!.card;
+      if (i === 0 || p.seat === me || p.card === JOKER || p.card === called || led === JOKER) return;
+      const before = t.plays.find((q) => q.seat === winners[i - 1])!.card;
+      const takes = winners[i] === p.seat;
       const s = p.card[1]!;
       const r = rank(p.card);
       const floor = before !== JOKER && before[1] === s ? rank(before) : 0;
@@ -297,10 +298,10 @@ export function createDealSampler(
   const bySeat: Evidence[][] = [[], [], [], []];
   for (const e of evidence) if (e.seat !== me && info.missing[e.seat]! > 0) bySeat[e.seat]!.push(e);
   const used = bySeat.flat();
-  // The unknown cards the play says each seat does not hold.
-  const unknown = new Set(info.pool);
-  const ruledOut = (readPlay ? playEvidence(view, me, myCards) : [0, 1, 2, 3].map(() => new Set<Card>())).map((cards, s) =>
-    s === me ? new Set<Card>() : new Set([...cards].filter((c) => unknown.has(c))),
+  // The unknown cards the play says each seat does not hold (playEvidence never reads our own seat).
+  const inPool = new Set(info.pool);
+  const ruledOut = (readPlay ? playEvidence(view, me, myCards) : [0, 1, 2, 3].map(() => new Set<Card>())).map(
+    (cards) => new Set([...cards].filter((c) => inPool.has(c))),
   );
   let evaluations = 0;
   if (used.length === 0 && ruledOut.every((r) => r.size === 0))
