@@ -92,8 +92,9 @@ interface SearchModule {
   nodesSearchedSoFar(): number;
   newGeneration(): number;
   killerData(): number;
-  resizeTablePool(entries: number): void;
+  resizeTablePool(entries: number, start: number): void;
   growTablePool(entries: number): void;
+  tablePoolNow(): number;
 }
 
 let instance: SearchModule | null = null;
@@ -116,13 +117,20 @@ const searchModule = (): SearchModule => {
 /** Nodes of every search in this thread (the bench's count for work spread over many searches). */
 export const nodesSearchedSoFar = (): number => (instance ? instance.nodesSearchedSoFar() : 0);
 
+/** The pool's first size: a table grows eightfold from it when a search fills more than half of it. */
+const START_POOL = 1 << 17;
+
 /**
- * Sets the number of entries of the pool (default 2^20, 32 bytes each) and empties the table. For
- * tests a small pool makes the compaction run within small searches.
+ * Sets the number of entries the pool can hold (default 2^20, 32 bytes each), and the number it
+ * starts with, and empties the table. For tests a small pool makes the compaction (and a small
+ * start the growth) run within small searches.
  */
-export function resizeTablePool(entries: number): void {
-  searchModule().resizeTablePool(entries);
+export function resizeTablePool(entries: number, start = START_POOL): void {
+  searchModule().resizeTablePool(entries, start);
 }
+
+/** The entries the table's pool holds now (it grows from its start up to what resizeTablePool set). */
+export const tablePoolNow = (): number => searchModule().tablePoolNow();
 
 /** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
 export function growTablePool(entries: number): void {

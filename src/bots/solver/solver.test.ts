@@ -7,7 +7,7 @@ import type { Seat, Trick } from "../../engine/types";
 import { nextSeat } from "../../engine/types";
 import { bruteForce, randomSmallPosition } from "./brute-force";
 import { type SolveInput, createSearch, newTableSession, solve } from "./index";
-import { resizeTablePool } from "./search";
+import { resizeTablePool, tablePoolNow } from "./search";
 import { regressionPositions } from "./regression-deals";
 import recorded from "./regression-results.json";
 
@@ -392,6 +392,25 @@ describe("double-dummy solver: table sessions and a full pool", () => {
         }),
         { numRuns: 15 },
       );
+    } finally {
+      resizeTablePool(1 << 20);
+    }
+  });
+
+  it("keeps exact results when the table grows from a small start in the middle of a search", () => {
+    resizeTablePool(1 << 14, 16);
+    try {
+      fc.assert(
+        fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+          const pos = randomSmallPosition(seed, 5);
+          const session = newTableSession();
+          expect(createSearch(pos, { session }).value()).toBe(bruteForce(pos).tricks);
+          const again = redeal(pos, `${seed}#again`);
+          expect(createSearch(again, { session }).value()).toBe(bruteForce(again).tricks);
+        }),
+        { numRuns: 15 },
+      );
+      expect(tablePoolNow()).toBeGreaterThan(16);
     } finally {
       resizeTablePool(1 << 20);
     }

@@ -41,15 +41,23 @@ const JOKER_MOVE = 64;
 const NO_STOP = 99;
 const MAX_DEPTH = 64;
 const MOVES_PER_NODE = 16;
-/** Buckets of the transposition table (a power of two), shared by all searches in this thread. */
-const TT_BITS = 20;
-const TT_MASK = (1 << TT_BITS) - 1;
-/** Entries in the pool the buckets chain into (see resizeTablePool). */
-let POOL = 1 << 20;
+/** Most buckets of the transposition table (a power of two), shared by all searches in this thread. */
+const MAX_TT_BITS = 20;
+/**
+ * Entries the pool can hold (see resizeTablePool), and those it holds now: a table starts at
+ * START_POOL entries and grows eightfold whenever one search fills more than half of it. A small
+ * table's buckets, slots and entries lie close together: random reads of them miss the caches
+ * less (a full 13-card trick deal, 20 thousand entries on average, took 7-10% less CPU than in a
+ * table of 2^20 buckets from the start).
+ */
+let CAPACITY = 1 << 20;
+let POOL = 1 << 17;
+const START_POOL = 1 << 17;
+let TT_MASK = 0;
 
 /**
- * Partition search table in flat arrays (84 MB of the module's memory with the default pool,
- * allocated on first use). A bucket holds the
+ * Partition search table in flat arrays (88 MB of the module's memory laid out for the default pool,
+ * allocated on first use, its pages touched only as the table grows into them). A bucket holds the
  * positions at a trick boundary with one leader, suit lengths per hand, jokers and called-card
  * state; its entries each say "whatever the smaller cards, when these hands hold the top k cards
  * of each suit in this order, the counted tricks lie in [lb, ub]". The k per suit come from the
@@ -93,8 +101,9 @@ let S_MASK = 0;
  */
 let pool = new StaticArray<i32>(0);
 const ENTRY = 8, TOP = 0, DATA = 4, NEXT = 5, BCHECK = 6, GEN = 7;
-/** Per entry, its slot (for compaction to chain it again). */
-let eSlot = new StaticArray<i32>(0);
+/** Per entry, its slot key and its position's bucket hash (for compaction and growth to chain it again). */
+let eKey = new StaticArray<i32>(0);
+let eHash = new StaticArray<i32>(0);
 let poolNext = 0;
 /**
  * The table lives in memory the module grows for it, outside the allocator: WebAssembly gives grown
@@ -106,13 +115,26 @@ let poolNext = 0;
 let region: usize = 0;
 let regionBytes: usize = 0;
 let tableAllocated = false;
+/** Slots for a pool of `entries` (at least twice as many, a power of two). */
+function slotCount(entries: i32): i32 {
+  return 1 << max<i32>(10, 32 - clz<i32>(2 * entries - 1));
+}
+/** Sizes the table's masks for a pool of POOL entries (its arrays are laid out for CAPACITY: see ensureTable). */
+function setActiveSize(): void {
+  S_MASK = slotCount(POOL) - 1;
+  TT_MASK = (1 << min<i32>(MAX_TT_BITS, 31 - clz<i32>(POOL))) - 1;
+}
+/**
+ * Each array is laid out for a pool of CAPACITY entries and used from its start, so a table that
+ * grows keeps its entries where they are (only buckets and slots are built again), and the pages
+ * beyond what it uses are never touched.
+ */
 function ensureTable(): void {
   if (tableAllocated) return;
-  const n = 1 << max<i32>(10, 32 - clz<i32>(2 * POOL - 1));
-  S_MASK = n - 1;
-  const bucketBytes = <usize>(BUCKET_FIELDS << TT_BITS) << 2, slotBytes = <usize>(2 * n) << 2;
-  const poolBytes = <usize>(POOL * ENTRY) << 2, eSlotBytes = <usize>POOL << 2;
-  const bytes = bucketBytes + slotBytes + poolBytes + eSlotBytes;
+  setActiveSize();
+  const bucketBytes = <usize>(BUCKET_FIELDS << min<i32>(MAX_TT_BITS, 31 - clz<i32>(CAPACITY))) << 2, slotBytes = <usize>(2 * slotCount(CAPACITY)) << 2;
+  const poolBytes = <usize>(CAPACITY * ENTRY) << 2, eSlotBytes = <usize>CAPACITY << 2;
+  const bytes = bucketBytes + slotBytes + poolBytes + 2 * eSlotBytes;
   if (bytes <= regionBytes) memory.fill(region, 0, bytes);
   else {
     const pages = <i32>((bytes + 0xffff) >> 16);
@@ -124,7 +146,8 @@ function ensureTable(): void {
   buckets = changetype<StaticArray<i32>>(region);
   slots = changetype<StaticArray<i32>>(region + bucketBytes);
   pool = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes);
-  eSlot = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes);
+  eKey = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes);
+  eHash = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes + eSlotBytes);
   tableAllocated = true;
 }
 let generation = 0;
@@ -132,19 +155,26 @@ let generation = 0;
 let nodesSearched: f64 = 0;
 
 /**
- * Sets the number of entries of the pool (default 2^20, 32 bytes each) and empties the table. For
- * tests a small pool makes the compaction run within small searches.
+ * Sets the number of entries the pool can hold (default 2^20, 32 bytes each), and the number it
+ * starts with (START_POOL or fewer), and empties the table. For tests a small pool makes the
+ * compaction (and a small start the growth) run within small searches.
  */
-export function resizeTablePool(entries: i32): void {
-  POOL = entries;
+export function resizeTablePool(entries: i32, start: i32): void {
+  CAPACITY = entries;
+  POOL = min<i32>(entries, start);
   tableAllocated = false;
   poolNext = 0;
   ensureTable();
 }
 
+/** The entries the pool holds now (it grows up to what resizeTablePool set). */
+export function tablePoolNow(): i32 {
+  return POOL;
+}
+
 /** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
 export function growTablePool(entries: i32): void {
-  if (POOL < entries) resizeTablePool(entries);
+  if (CAPACITY < entries) resizeTablePool(entries, START_POOL);
 }
 
 /**
@@ -155,22 +185,36 @@ const BY_DEPTH = new StaticArray<i32>(16);
 function compactPool(gen: i32): void {
   const byDepth = BY_DEPTH;
   byDepth.fill(0);
-  for (let e = 0; e < POOL; e++) if (pool[e * ENTRY + GEN] === gen) byDepth[(pool[e * ENTRY + DATA] >> 16) & 15]++;
+  let mine = 0;
+  const used = POOL;
+  for (let e = 0; e < used; e++) if (pool[e * ENTRY + GEN] === gen) byDepth[(pool[e * ENTRY + DATA] >> 16) & 15]++;
+  for (let d = 0; d < 16; d++) mine += byDepth[d];
+  // A search that fills more than half of a table that may grow: it grows, keeping every entry of this
+  // generation (dropping the others), with its buckets built again for their new count. The pool's
+  // new part was never used since the table was made (all zeros).
+  const grow = POOL < CAPACITY && mine > POOL / 2;
+  if (grow) {
+    POOL = min<i32>(CAPACITY, POOL << 3);
+    setActiveSize();
+    memory.fill(changetype<usize>(buckets), 0, <usize>(BUCKET_FIELDS * (TT_MASK + 1)) << 2);
+  }
   // Keep the deepest entries that fit in half the pool.
   let keepFrom = 16, kept = 0;
   while (keepFrom > 0 && kept + byDepth[keepFrom - 1] <= POOL / 2) kept += byDepth[--keepFrom];
-  for (let b = 0; b < BUCKET_FIELDS << TT_BITS; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
+  if (!grow) for (let b = 0; b <= BUCKET_FIELDS * TT_MASK; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
   for (let i = 0; i <= 2 * S_MASK; i += 2) slots[i] = 0;
   // Entries sit in the pool oldest first; each is pushed on its slot's chain again, so the
   // chains keep their newest-first order. Those of a position whose bucket another has taken since
   // stay: its check tells them apart, and they serve it again if it takes its bucket back.
   let next = 0;
-  for (let e = 0; e < POOL; e++) {
+  for (let e = 0; e < used; e++) {
     const eb = e * ENTRY;
     if (pool[eb + GEN] !== gen || ((pool[eb + DATA] >> 16) & 15) < keepFrom) continue;
-    const to = next++, tb = to * ENTRY, slot = eSlot[e];
+    const to = next++, tb = to * ENTRY, key = eKey[e], hash = eHash[e], slot = 2 * (key & S_MASK);
     if (to !== e) memory.copy(changetype<usize>(pool) + (<usize>tb << 2), changetype<usize>(pool) + (<usize>eb << 2), ENTRY << 2);
-    eSlot[to] = slot;
+    eKey[to] = key;
+    eHash[to] = hash;
+    if (grow) chainInBucket(hash & TT_MASK, pool[tb + BCHECK], gen, entryMask(tb), key);
     if (slots[slot] !== gen) {
       slots[slot] = gen;
       slots[slot + 1] = -1;
@@ -178,8 +222,32 @@ function compactPool(gen: i32): void {
     pool[tb + NEXT] = slots[slot + 1];
     slots[slot + 1] = to;
   }
-  for (let e = next; e < POOL; e++) pool[e * ENTRY + GEN] = 0;
+  for (let e = next; e < used; e++) pool[e * ENTRY + GEN] = 0;
   poolNext = next;
+}
+
+/** The signature mask (maskIndex) of the entry at pool offset eb, from its k per suit. */
+function entryMask(eb: i32): i32 {
+  return maskIndex((pool[eb + TOP] >>> 26) | ((pool[eb + TOP + 1] >>> 26) << 4) | ((pool[eb + TOP + 2] >>> 26) << 8) | ((pool[eb + TOP + 3] >>> 26) << 12));
+}
+
+/**
+ * Notes in a bucket that an entry of position `check`, signature mask idx and slot key `key` is
+ * chained (a bucket another position of this generation holds is taken over; see store).
+ */
+function chainInBucket(bucket: i32, check: i32, gen: i32, idx: i32, key: i32): void {
+  const bb = bucket * BUCKET_FIELDS;
+  if (buckets[bb + B_GEN] !== gen || buckets[bb + B_CHECK] !== check) {
+    // The filter outlives a position that takes the bucket from another of this generation: the
+    // other's entries stay chained, and serve it again if it takes the bucket back.
+    if (buckets[bb + B_GEN] !== gen) memory.fill(changetype<usize>(buckets) + (<usize>(bb + B_BLOOM) << 2), 0, (BUCKET_FIELDS - B_BLOOM) << 2);
+    buckets[bb + B_GEN] = gen;
+    buckets[bb + B_CHECK] = check;
+    buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
+  }
+  buckets[bb + B_MASKS + ((idx / 27) | 0)] |= 1 << idx % 27;
+  const f = bloomBit(key);
+  buckets[bb + B_BLOOM + (f >> 5)] |= 1 << (f & 31);
 }
 
 
@@ -231,7 +299,7 @@ for (let i = 0; i < 81 * 4; i++) {
   for (let j = 0; j < i % 4; j++) q = q / 3;
   MASK_DIGITS[i] = q % 3;
 }
-/** A hash of a bucket (its index and check), signature mask and the owners that mask requires: its low bits pick the slot. */
+/** A hash of a bucket (its hash and check), signature mask and the owners that mask requires: its low bits pick the slot. */
 function slotKey(bucket: i32, check: i32, idx: i32, owners: i32): i32 {
   let x: i32 = (check ^ ((idx << 16) | owners)) * <i32>0x9e3779b1;
   x ^= x >>> 15;
@@ -626,9 +694,9 @@ export class DoubleDummy {
 
   private geBoundary(t: i32): bool {
     const rb = this.ply * 4;
-    const bucket = this.bucketKey();
+    const hash = this.bucketKey();
     const check = this.check;
-    const bb = bucket * BUCKET_FIELDS;
+    const bb = (hash & TT_MASK) * BUCKET_FIELDS;
     this.bestFound = -1;
     if (buckets[bb + B_GEN] === this.gen && buckets[bb + B_CHECK] === check) {
       this.requiredOwners(rb);
@@ -638,7 +706,7 @@ export class DoubleDummy {
           const low = bits & -bits;
           bits ^= low;
           const idx = 27 * w + 31 - clz<i32>(low);
-          const key = slotKey(bucket, check, idx, this.ownersUnder(idx));
+          const key = slotKey(hash, check, idx, this.ownersUnder(idx));
           // The bucket's filter says when no entry was ever chained under this key: no slot to read.
           const f = bloomBit(key);
           if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) === 0) continue;
@@ -671,7 +739,7 @@ export class DoubleDummy {
     const found = this.firstCut(p, n, t, rb);
     const result = found >= 0 ? this.maxSide[p] : !this.maxSide[p];
     if (found >= 0) this.killer[depth] = <i8>found;
-    this.store(bucket, check, result, t, found, rb);
+    this.store(hash, check, result, t, found, rb);
     return result;
   }
 
@@ -836,7 +904,7 @@ export class DoubleDummy {
   }
 
   /** Records the answer for every position sharing this one's relevant top cards. */
-  private store(bucket: i32, check: i32, result: bool, t: i32, best: i32, rb: i32): void {
+  private store(hash: i32, check: i32, result: bool, t: i32, best: i32, rb: i32): void {
     const h = this.hand, rel = this.rel, gen = this.gen;
     // The called card's obligation binds its holder: its place is always relevant.
     if (this.calledBit !== 0) rel[rb + this.calledSuit] |= this.calledBit;
@@ -852,23 +920,12 @@ export class DoubleDummy {
     }
     // A new entry each time, not a search of the chain for one with the same cards: two in a hundred
     // stores found one, and the walk cost more than the duplicates do.
-    const bb = bucket * BUCKET_FIELDS;
-    if (buckets[bb + B_GEN] !== gen || buckets[bb + B_CHECK] !== check) {
-      // The filter outlives a position that takes the bucket from another of this generation: the
-      // other's entries stay chained, and serve it again if it takes the bucket back.
-      if (buckets[bb + B_GEN] !== gen) memory.fill(changetype<usize>(buckets) + (<usize>(bb + B_BLOOM) << 2), 0, (BUCKET_FIELDS - B_BLOOM) << 2);
-      buckets[bb + B_GEN] = gen;
-      buckets[bb + B_CHECK] = check;
-      buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
-    }
-    const idx = maskIndex(ks);
-    buckets[bb + B_MASKS + ((idx / 27) | 0)] |= 1 << idx % 27;
-    this.requiredOwners(rb);
-    const key = slotKey(bucket, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
-    const f = bloomBit(key);
-    buckets[bb + B_BLOOM + (f >> 5)] |= 1 << (f & 31);
-    // Compaction keeps this generation's buckets (this one included), relinking what it keeps.
+    // A full pool is compacted (or grows) first: growth moves the buckets, and with them this position's.
     if (poolNext >= POOL) compactPool(gen);
+    const idx = maskIndex(ks);
+    this.requiredOwners(rb);
+    const key = slotKey(hash, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
+    chainInBucket(hash & TT_MASK, check, gen, idx, key);
     const e = poolNext++;
     if (slots[slot] !== gen) {
       slots[slot] = gen;
@@ -877,7 +934,8 @@ export class DoubleDummy {
     const eb = e * ENTRY, pl = pool;
     pl[eb + NEXT] = slots[slot + 1];
     pl[eb + BCHECK] = check;
-    eSlot[e] = slot;
+    eKey[e] = key;
+    eHash[e] = hash;
     slots[slot + 1] = e;
     pl[eb + GEN] = gen;
     pl[eb + TOP] = tops[0] | ((ks & 15) << 26);
@@ -949,7 +1007,7 @@ export class DoubleDummy {
     h2 = (h2) * <i32>0x846ca68b;
     h2 ^= h2 >>> 16;
     this.check = h2;
-    return h1 & TT_MASK;
+    return h1;
   }
 
   /**
