@@ -117,15 +117,12 @@ const searchModule = (): SearchModule => {
 /** Nodes of every search in this thread (the bench's count for work spread over many searches). */
 export const nodesSearchedSoFar = (): number => (instance ? instance.nodesSearchedSoFar() : 0);
 
-/** The pool's first size: a table grows eightfold from it when a search fills more than half of it. */
-const START_POOL = 1 << 17;
-
 /**
  * Sets the number of entries the pool can hold (default 2^20, 32 bytes each), and the number it
- * starts with, and empties the table. For tests a small pool makes the compaction (and a small
- * start the growth) run within small searches.
+ * starts with (0: the module's own start, 2^17), and empties the table. For tests a small pool
+ * makes the compaction (and a small start the growth) run within small searches.
  */
-export function resizeTablePool(entries: number, start = START_POOL): void {
+export function resizeTablePool(entries: number, start = 0): void {
   searchModule().resizeTablePool(entries, start);
 }
 

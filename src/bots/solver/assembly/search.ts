@@ -156,12 +156,12 @@ let nodesSearched: f64 = 0;
 
 /**
  * Sets the number of entries the pool can hold (default 2^20, 32 bytes each), and the number it
- * starts with (START_POOL or fewer), and empties the table. For tests a small pool makes the
- * compaction (and a small start the growth) run within small searches.
+ * starts with (START_POOL when `start` is 0), and empties the table. For tests a small pool makes
+ * the compaction (and a small start the growth) run within small searches.
  */
 export function resizeTablePool(entries: i32, start: i32): void {
   CAPACITY = entries;
-  POOL = min<i32>(entries, start);
+  POOL = min<i32>(entries, start > 0 ? start : START_POOL);
   tableAllocated = false;
   poolNext = 0;
   ensureTable();
@@ -174,7 +174,7 @@ export function tablePoolNow(): i32 {
 
 /** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
 export function growTablePool(entries: i32): void {
-  if (CAPACITY < entries) resizeTablePool(entries, START_POOL);
+  if (CAPACITY < entries) resizeTablePool(entries, 0);
 }
 
 /**
