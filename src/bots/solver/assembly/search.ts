@@ -76,17 +76,14 @@ let TT_MASK = 0;
  */
 /**
  * Per bucket, BUCKET_FIELDS numbers (32 bytes): its generation, its check (the position's second
- * hash), in 3 words of 27 bits the set of signature masks (maskIndex) its entries have, in 2 words
- * a one-bit filter (64 bits) of the slot keys its entries were chained under, and the mask whose
- * entry decided its last lookup (-1: none yet), probed first.
+ * hash), in 3 words of 27 bits the set of signature masks (maskIndex) its entries have, and in the
+ * other 3 words a one-bit filter (96 bits) of the slot keys its entries were chained under.
  * A probe whose key's bit is clear reads no slot: in big searches where nobody wants tricks nearly
  * half the probes found an empty slot, each a cache miss (42% of a 12-card nolo deal's CPU was the
- * probe, most of it two reads: the slot and the entry). The mask that decided last decides again
- * often enough that trying it first saved about 5% of the CPU of the 12-card nolo analysis (its word
- * taken from the filter, 96 bits before), the same on trick deals.
+ * probe, most of it two reads: the slot and the entry).
  */
 let buckets = new StaticArray<i32>(0);
-const BUCKET_FIELDS = 8, B_GEN = 0, B_CHECK = 1, B_MASKS = 2, B_BLOOM = 5, B_LAST = 7, BLOOM_BITS = 32 * (B_LAST - B_BLOOM);
+const BUCKET_FIELDS = 8, B_GEN = 0, B_CHECK = 1, B_MASKS = 2, B_BLOOM = 5, BLOOM_BITS = 32 * (BUCKET_FIELDS - B_BLOOM);
 /** A key's bit in its bucket's filter of the slot keys its entries were chained under. */
 function bloomBit(key: i32): i32 { return ((key >>> 16) * BLOOM_BITS) >>> 16; }
 /**
@@ -243,8 +240,7 @@ function chainInBucket(bucket: i32, check: i32, gen: i32, idx: i32, key: i32): v
   if (buckets[bb + B_GEN] !== gen || buckets[bb + B_CHECK] !== check) {
     // The filter outlives a position that takes the bucket from another of this generation: the
     // other's entries stay chained, and serve it again if it takes the bucket back.
-    if (buckets[bb + B_GEN] !== gen) memory.fill(changetype<usize>(buckets) + (<usize>(bb + B_BLOOM) << 2), 0, (B_LAST - B_BLOOM) << 2);
-    buckets[bb + B_LAST] = -1;
+    if (buckets[bb + B_GEN] !== gen) memory.fill(changetype<usize>(buckets) + (<usize>(bb + B_BLOOM) << 2), 0, (BUCKET_FIELDS - B_BLOOM) << 2);
     buckets[bb + B_GEN] = gen;
     buckets[bb + B_CHECK] = check;
     buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
@@ -704,32 +700,18 @@ export class DoubleDummy {
     this.bestFound = -1;
     if (buckets[bb + B_GEN] === this.gen && buckets[bb + B_CHECK] === check) {
       this.requiredOwners(rb);
-      // The mask that decided this bucket's last lookup first.
-      const last = buckets[bb + B_LAST];
-      if (last >= 0) {
-        const key = slotKey(hash, check, last, this.ownersUnder(last));
-        const f = bloomBit(key);
-        if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) !== 0) {
-          const r = this.probe(2 * (key & S_MASK), check, t, rb);
-          if (r >= 0) return r === 1;
-        }
-      }
       for (let w = 0; w < 3; w++) {
         let bits = buckets[bb + B_MASKS + w];
         while (bits !== 0) {
           const low = bits & -bits;
           bits ^= low;
           const idx = 27 * w + 31 - clz<i32>(low);
-          if (idx === last) continue;
           const key = slotKey(hash, check, idx, this.ownersUnder(idx));
           // The bucket's filter says when no entry was ever chained under this key: no slot to read.
           const f = bloomBit(key);
           if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) === 0) continue;
           const r = this.probe(2 * (key & S_MASK), check, t, rb);
-          if (r >= 0) {
-            buckets[bb + B_LAST] = idx;
-            return r === 1;
-          }
+          if (r >= 0) return r === 1;
         }
       }
     }
