@@ -129,7 +129,7 @@ export function resizeTablePool(entries: number, start = 0): void {
 /** The entries the table's pool holds now (it grows from its start up to what resizeTablePool set). */
 export const tablePoolNow = (): number => searchModule().tablePoolNow();
 
-/** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
+/** Raises what the pool can hold to `entries` when it is less (emptying the table then), for the searches that need a big one. */
 export function growTablePool(entries: number): void {
   searchModule().growTablePool(entries);
 }

@@ -379,19 +379,23 @@ describe("double-dummy solver: table sessions and a full pool", () => {
     );
   });
 
+  /** Random 5-card positions, each searched with a redeal of it in one session, agree with brute force. */
+  const expectSessionsExact = () =>
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+        const pos = randomSmallPosition(seed, 5);
+        const session = newTableSession();
+        expect(createSearch(pos, { session }).value()).toBe(bruteForce(pos).tricks);
+        const again = redeal(pos, `${seed}#again`);
+        expect(createSearch(again, { session }).value()).toBe(bruteForce(again).tricks);
+      }),
+      { numRuns: 15 },
+    );
+
   it("keeps exact results when the pool fills and is compacted again and again", () => {
     resizeTablePool(128);
     try {
-      fc.assert(
-        fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
-          const pos = randomSmallPosition(seed, 5);
-          const session = newTableSession();
-          expect(createSearch(pos, { session }).value()).toBe(bruteForce(pos).tricks);
-          const again = redeal(pos, `${seed}#again`);
-          expect(createSearch(again, { session }).value()).toBe(bruteForce(again).tricks);
-        }),
-        { numRuns: 15 },
-      );
+      expectSessionsExact();
     } finally {
       resizeTablePool(1 << 20);
     }
@@ -400,16 +404,7 @@ describe("double-dummy solver: table sessions and a full pool", () => {
   it("keeps exact results when the table grows from a small start in the middle of a search", () => {
     resizeTablePool(1 << 14, 16);
     try {
-      fc.assert(
-        fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
-          const pos = randomSmallPosition(seed, 5);
-          const session = newTableSession();
-          expect(createSearch(pos, { session }).value()).toBe(bruteForce(pos).tricks);
-          const again = redeal(pos, `${seed}#again`);
-          expect(createSearch(again, { session }).value()).toBe(bruteForce(again).tricks);
-        }),
-        { numRuns: 15 },
-      );
+      expectSessionsExact();
       expect(tablePoolNow()).toBeGreaterThan(16);
     } finally {
       resizeTablePool(1 << 20);

@@ -51,8 +51,8 @@ const MAX_TT_BITS = 20;
  * table of 2^20 buckets from the start).
  */
 let CAPACITY = 1 << 20;
-let POOL = 1 << 17;
 const START_POOL = 1 << 17;
+let POOL = START_POOL;
 let TT_MASK = 0;
 
 /**
@@ -119,10 +119,14 @@ let tableAllocated = false;
 function slotCount(entries: i32): i32 {
   return 1 << max<i32>(10, 32 - clz<i32>(2 * entries - 1));
 }
+/** Buckets for a pool of `entries` (as many, rounded down to a power of two, at most 2^MAX_TT_BITS). */
+function bucketCount(entries: i32): i32 {
+  return 1 << min<i32>(MAX_TT_BITS, 31 - clz<i32>(entries));
+}
 /** Sizes the table's masks for a pool of POOL entries (its arrays are laid out for CAPACITY: see ensureTable). */
 function setActiveSize(): void {
   S_MASK = slotCount(POOL) - 1;
-  TT_MASK = (1 << min<i32>(MAX_TT_BITS, 31 - clz<i32>(POOL))) - 1;
+  TT_MASK = bucketCount(POOL) - 1;
 }
 /**
  * Each array is laid out for a pool of CAPACITY entries and used from its start, so a table that
@@ -132,7 +136,7 @@ function setActiveSize(): void {
 function ensureTable(): void {
   if (tableAllocated) return;
   setActiveSize();
-  const bucketBytes = <usize>(BUCKET_FIELDS << min<i32>(MAX_TT_BITS, 31 - clz<i32>(CAPACITY))) << 2, slotBytes = <usize>(2 * slotCount(CAPACITY)) << 2;
+  const bucketBytes = <usize>(BUCKET_FIELDS * bucketCount(CAPACITY)) << 2, slotBytes = <usize>(2 * slotCount(CAPACITY)) << 2;
   const poolBytes = <usize>(CAPACITY * ENTRY) << 2, eSlotBytes = <usize>CAPACITY << 2;
   const bytes = bucketBytes + slotBytes + poolBytes + 2 * eSlotBytes;
   if (bytes <= regionBytes) memory.fill(region, 0, bytes);
@@ -172,7 +176,7 @@ export function tablePoolNow(): i32 {
   return POOL;
 }
 
-/** Grows the pool to `entries` when it is smaller (emptying the table then), for the searches that need a big one. */
+/** Raises what the pool can hold to `entries` when it is less (emptying the table then), for the searches that need a big one. */
 export function growTablePool(entries: i32): void {
   if (CAPACITY < entries) resizeTablePool(entries, 0);
 }
@@ -300,10 +304,10 @@ for (let i = 0; i < 81 * 4; i++) {
   MASK_DIGITS[i] = q % 3;
 }
 /** A hash of a bucket (its hash and check), signature mask and the owners that mask requires: its low bits pick the slot. */
-function slotKey(bucket: i32, check: i32, idx: i32, owners: i32): i32 {
+function slotKey(hash: i32, check: i32, idx: i32, owners: i32): i32 {
   let x: i32 = (check ^ ((idx << 16) | owners)) * <i32>0x9e3779b1;
   x ^= x >>> 15;
-  x = (x + bucket) * <i32>0x85ebca77;
+  x = (x + hash) * <i32>0x85ebca77;
   x ^= x >>> 13;
   x = x * <i32>0xc2b2ae35;
   return x ^ (x >>> 16);
@@ -971,8 +975,9 @@ export class DoubleDummy {
   }
 
   /**
-   * Bucket of a trick-boundary position: suit lengths per hand, leader, jokers, first-trick and
-   * called-card state (and tricks taken when the hand can stop early). Fills ownersAt/lensAt for this ply.
+   * Hash of a trick-boundary position, whose low bits pick its bucket: suit lengths per hand, leader,
+   * jokers, first-trick and called-card state (and tricks taken when the hand can stop early). Fills
+   * ownersAt/lensAt for this ply.
    */
   private bucketKey(): i32 {
     const h = this.hand;
