@@ -37,7 +37,7 @@ import type { Deal } from "../engine/random";
 import type { BaseHand, MatchContext, MatchView, Result, Seat, SeatAction } from "../engine/types";
 import { fail, ok } from "../engine/types";
 import { variantMeta } from "../engine/meta";
-import { calledCard, isPasnolo, partnerCalled, trickRulesOf } from "./facts";
+import { calledCard, isPasnolo, partnerCalled, trickRulesOf, tricksSoFar } from "./facts";
 import { handModel } from "./outcome";
 import { SearchAborted, type SearchOptions, type SolveInput, type TableSession, createSearch, growTablePool, moveOf, newTableSession } from "./solver/index";
 
@@ -286,7 +286,7 @@ interface PlayToSolve {
 
 /** Who holds (or played) a card in the hand so far; -1 when nobody does (in the kat). */
 function holderOf(hand: BaseHand, card: Card): number {
-  for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) for (const p of t.plays) if (p.card === card) return p.seat;
+  for (const t of tricksSoFar(hand)) for (const p of t.plays) if (p.card === card) return p.seat;
   return hand.hands.findIndex((h) => h.includes(card));
 }
 

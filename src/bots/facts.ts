@@ -101,7 +101,7 @@ export function sidesOf(view: MatchView, me: Seat, myCards: readonly Card[]): Si
   if (called && me !== declarer && myCards.includes(called)) return { declaring: [declarer, me], known: true, meDeclaring: true, declaringAvoids: avoids, solo: false };
   if (called && played.has(called)) {
     // The called card was played: its player is the partner.
-    for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])])
+    for (const t of tricksSoFar(hand))
       for (const p of t.plays)
         if (p.card === called) {
           const declaring = p.seat === declarer ? [declarer] : [declarer, p.seat];
@@ -116,16 +116,19 @@ export function sidesOf(view: MatchView, me: Seat, myCards: readonly Card[]): Si
 /** Every card already played in this hand (completed tricks and the trick in progress). */
 export function playedCards(hand: HandView): Set<Card> {
   const out = new Set<Card>();
-  for (const t of hand.tricks) for (const p of t.plays) out.add(p.card);
-  if (hand.trick) for (const p of hand.trick.plays) out.add(p.card);
+  for (const t of tricksSoFar(hand)) for (const p of t.plays) out.add(p.card);
   return out;
+}
+
+/** The hand's tricks so far, the one in progress last (when there is one). */
+export function tricksSoFar(hand: { readonly tricks: readonly Trick[]; readonly trick: Trick | null }): readonly Trick[] {
+  return hand.trick ? [...hand.tricks, hand.trick] : hand.tricks;
 }
 
 /** Jokers played so far (jokers are identical, so a set cannot count them). */
 export function jokersPlayed(hand: HandView): number {
   let n = 0;
-  for (const t of hand.tricks) for (const p of t.plays) if (p.card === JOKER) n++;
-  if (hand.trick) for (const p of hand.trick.plays) if (p.card === JOKER) n++;
+  for (const t of tricksSoFar(hand)) for (const p of t.plays) if (p.card === JOKER) n++;
   return n;
 }
 

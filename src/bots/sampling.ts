@@ -21,7 +21,7 @@ import type { Rng } from "../engine/random";
 import type { MatchView, Seat } from "../engine/types";
 import { type Evidence, auctionEvidence } from "./bids";
 import { type HandProfile, handProfile } from "./evaluate";
-import { auctionSteps, calledCard, deckJokersOf, playedCards, sidesOf, trickRulesOf, trickWinner, voidsShown } from "./facts";
+import { auctionSteps, calledCard, deckJokersOf, jokersPlayed, playedCards, sidesOf, trickRulesOf, trickWinner, tricksSoFar, voidsShown } from "./facts";
 
 export interface HiddenInfo {
   /** Known cards per seat (our own hand, open hands, cards known to be there). */
@@ -67,9 +67,7 @@ export function hiddenInfo(view: MatchView, me: Seat, myCards: readonly Card[]):
   const pool: Card[] = [];
   // Remove every known or played card from the deck (jokers as a multiset).
   let jokersKnown = known.flat().filter((c) => c === JOKER).length;
-  let jokersGone = 0;
-  for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) for (const p of t.plays) if (p.card === JOKER) jokersGone++;
-  jokersGone += katSeen.filter((c) => c === JOKER).length;
+  let jokersGone = jokersPlayed(hand) + katSeen.filter((c) => c === JOKER).length;
   const knownSet = new Set(known.flat());
   for (const c of deck) {
     if (c === JOKER) {
@@ -117,7 +115,7 @@ export function playEvidence(view: MatchView, me: Seat, myCards: readonly Card[]
   const readings: { seat: Seat; cards: Card[]; at: number }[] = [];
   const playedAt: { seat: Seat; card: Card; at: number }[] = [];
   let at = 0;
-  for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) {
+  for (const t of tricksSoFar(hand)) {
     // The seat winning the trick after each of its cards.
     const winners = t.plays.map((_, i) => trickWinner({ leader: t.leader, plays: t.plays.slice(0, i + 1) }, rules));
     t.plays.forEach((p, i) => {
@@ -315,7 +313,7 @@ export function createDealSampler(
 
   // The auction speaks of the hand as dealt: today's cards plus those already played.
   const playedBy: Card[][] = [[], [], [], []];
-  for (const t of [...hand.tricks, ...(hand.trick ? [hand.trick] : [])]) for (const p of t.plays) playedBy[p.seat]!.push(p.card);
+  for (const t of tricksSoFar(hand)) for (const p of t.plays) playedBy[p.seat]!.push(p.card);
   const evaluate = (seat: number, unknown: readonly Card[]): number => {
     if (seat === KAT) return 0;
     let ll = 0;
