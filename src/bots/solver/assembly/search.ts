@@ -65,8 +65,8 @@ let TT_MASK = 0;
  * irrelevant small cards share an entry. Each search has its own generation, so a new search
  * never reads an old one's entries, unless it shares a TableSession with earlier searches of the
  * same hand under the same rules (their entries hold for it too). When the pool is full, the
- * entries with the fewest tricks left (the cheapest to find again) are dropped until half of it
- * is free.
+ * entries whose searches took the fewest nodes (the cheapest to find again) are dropped until a
+ * quarter of it is free.
  *
  * A lookup does not walk all of a bucket's entries (hundreds, in the big positions where nobody
  * wants tricks): each entry is chained under its signature (see maskIndex), the owners of each
@@ -94,7 +94,8 @@ let slots = new StaticArray<i32>(0);
 let S_MASK = 0;
 /**
  * Per entry, ENTRY fields (32 bytes, half a cache line): per suit the owners (2 bits each, highest
- * first) of its top k cards, with k << 26; lb | ub << 4 | (best move + 1) << 8 | tricks left << 16;
+ * first) of its top k cards, with k << 26; lb | ub << 4 | (best move + 1) << 8 | cost << 16, the
+ * cost being the bit length of the count of nodes its search took (see compactPool);
  * the next entry of its slot's chain (-1 = end); its position's check; its generation. A chain holds
  * one generation's entries (a slot taken by another is emptied), and an entry with the same check
  * in the same slot is one of the same position: so the check and the owners tell an entry apart.
@@ -182,17 +183,20 @@ export function growTablePool(entries: i32): void {
 }
 
 /**
- * Frees at least half of the pool for generation `gen`: every other generation's entries go,
- * then this one's with the fewest tricks left; the rest move to the front and are chained again.
+ * Frees a quarter of the pool for generation `gen`: every other generation's entries go, then
+ * this one's that cost their searches the fewest nodes (of the cost where the cut falls, the
+ * oldest); the rest move to the front and are chained again. Against dropping half of them by
+ * tricks left: 12% fewer nodes where the table fills (full nolo deals), at 0.96 of the CPU; an
+ * eighth freed saved no more nodes and cost more CPU (docs/solver.md, twentieth pass).
  */
-const BY_DEPTH = new StaticArray<i32>(16);
+const BY_COST = new StaticArray<i32>(32);
 function compactPool(gen: i32): void {
-  const byDepth = BY_DEPTH;
-  byDepth.fill(0);
+  const byCost = BY_COST;
+  byCost.fill(0);
   let mine = 0;
   const used = POOL;
-  for (let e = 0; e < used; e++) if (pool[e * ENTRY + GEN] === gen) byDepth[(pool[e * ENTRY + DATA] >> 16) & 15]++;
-  for (let d = 0; d < 16; d++) mine += byDepth[d];
+  for (let e = 0; e < used; e++) if (pool[e * ENTRY + GEN] === gen) byCost[(pool[e * ENTRY + DATA] >>> 16) & 31]++;
+  for (let c = 0; c < 32; c++) mine += byCost[c];
   // A search that fills more than half of a table that may grow: it grows, keeping every entry of this
   // generation (dropping the others), with its buckets built again for their new count. The pool's
   // new part was never used since the table was made (all zeros).
@@ -202,9 +206,13 @@ function compactPool(gen: i32): void {
     setActiveSize();
     memory.fill(changetype<usize>(buckets), 0, <usize>(BUCKET_FIELDS * (TT_MASK + 1)) << 2);
   }
-  // Keep the deepest entries that fit in half the pool.
-  let keepFrom = 16, kept = 0;
-  while (keepFrom > 0 && kept + byDepth[keepFrom - 1] <= POOL / 2) kept += byDepth[--keepFrom];
+  // Keep the costliest entries that fit in three quarters of the pool: every entry of a cost above
+  // keepFrom, and of cost keepFrom all but the `skip` oldest.
+  const room = POOL - (POOL >> 2);
+  let keepFrom = 32, kept = 0;
+  while (keepFrom > 0 && kept + byCost[keepFrom - 1] <= room) kept += byCost[--keepFrom];
+  let skip = 0;
+  if (keepFrom > 0) skip = byCost[--keepFrom] - (room - kept);
   if (!grow) for (let b = 0; b <= BUCKET_FIELDS * TT_MASK; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
   for (let i = 0; i <= 2 * S_MASK; i += 2) slots[i] = 0;
   // Entries sit in the pool oldest first; each is pushed on its slot's chain again, so the
@@ -213,7 +221,9 @@ function compactPool(gen: i32): void {
   let next = 0;
   for (let e = 0; e < used; e++) {
     const eb = e * ENTRY;
-    if (pool[eb + GEN] !== gen || ((pool[eb + DATA] >> 16) & 15) < keepFrom) continue;
+    if (pool[eb + GEN] !== gen) continue;
+    const cost = (pool[eb + DATA] >>> 16) & 31;
+    if (cost < keepFrom || (cost === keepFrom && skip-- > 0)) continue;
     const to = next++, tb = to * ENTRY, key = eKey[e], hash = eHash[e], slot = 2 * (key & S_MASK);
     if (to !== e) memory.copy(changetype<usize>(pool) + (<usize>tb << 2), changetype<usize>(pool) + (<usize>eb << 2), ENTRY << 2);
     eKey[to] = key;
@@ -740,10 +750,11 @@ export class DoubleDummy {
           break;
         }
     }
+    const nodesBefore = this.nodes;
     const found = this.firstCut(p, n, t, rb);
     const result = found >= 0 ? this.maxSide[p] : !this.maxSide[p];
     if (found >= 0) this.killer[depth] = <i8>found;
-    this.store(hash, check, result, t, found, rb);
+    this.store(hash, check, result, t, found, rb, this.nodes - nodesBefore);
     return result;
   }
 
@@ -907,8 +918,8 @@ export class DoubleDummy {
     return -1;
   }
 
-  /** Records the answer for every position sharing this one's relevant top cards. */
-  private store(hash: i32, check: i32, result: bool, t: i32, best: i32, rb: i32): void {
+  /** Records the answer for every position sharing this one's relevant top cards, found by a search of `nodes` nodes. */
+  private store(hash: i32, check: i32, result: bool, t: i32, best: i32, rb: i32, nodes: i32): void {
     const h = this.hand, rel = this.rel, gen = this.gen;
     // The called card's obligation binds its holder: its place is always relevant.
     if (this.calledBit !== 0) rel[rb + this.calledSuit] |= this.calledBit;
@@ -946,7 +957,7 @@ export class DoubleDummy {
     pl[eb + TOP + 1] = tops[1] | (((ks >> 4) & 15) << 26);
     pl[eb + TOP + 2] = tops[2] | (((ks >> 8) & 15) << 26);
     pl[eb + TOP + 3] = tops[3] | ((ks >>> 12) << 26);
-    pl[eb + DATA] = (result ? t : 0) | ((result ? 15 : t - 1) << 4) | ((best + 1) << 8) | (this.tricksLeft() << 16);
+    pl[eb + DATA] = (result ? t : 0) | ((result ? 15 : t - 1) << 4) | ((best + 1) << 8) | ((32 - clz<i32>(nodes)) << 16);
   }
 
   /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
