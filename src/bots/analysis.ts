@@ -110,7 +110,7 @@ export interface AnalysisOptions {
 }
 
 /**
- * Entries of the solver's table for a hand's analysis (4 Mi: about 260 MB at most): the 12- and 13-card
+ * Entries of the solver's table for a hand's analysis (4 Mi: about 390 MB at most, its front included): the 12- and 13-card
  * positions where nobody wants tricks fill the default pool many times over, and finding again what
  * its compactions dropped cost three times the nodes of the slowest nolo deal measured. The table
  * grows into that memory only as a hand's searches fill it: a trick contract's hand touches a few MB.

@@ -401,6 +401,23 @@ describe("double-dummy solver: table sessions and a full pool", () => {
     }
   });
 
+  it("answers from its front of exact positions (read once a search fills the table) as brute force does, where a pair avoids tricks", () => {
+    // A small pool fills within one search, and its front's slots are few: positions keep taking each other's slots.
+    resizeTablePool(256);
+    try {
+      fc.assert(
+        fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+          const pos: SolveInput = { ...randomSmallPosition(seed, 5), side: seed.length % 2 === 0 ? [0, 2] : [1, 3], sideMaximises: false };
+          const session = newTableSession();
+          for (const p of [pos, redeal(pos, `${seed}#1`), pos]) expect(createSearch(p, { session }).value()).toBe(bruteForce(p).tricks);
+        }),
+        { numRuns: 25 },
+      );
+    } finally {
+      resizeTablePool(1 << 20);
+    }
+  });
+
   it("keeps exact results when the table grows from a small start in the middle of a search", () => {
     resizeTablePool(1 << 14, 16);
     try {

@@ -56,11 +56,12 @@ let POOL = START_POOL;
 let TT_MASK = 0;
 
 /**
- * Partition search table in flat arrays (88 MB of the module's memory laid out for the default pool,
- * allocated on first use, its pages touched only as the table grows into them). A bucket holds the
- * positions at a trick boundary with one leader, suit lengths per hand, jokers and called-card
- * state; its entries each say "whatever the smaller cards, when these hands hold the top k cards
- * of each suit in this order, the counted tricks lie in [lb, ub]". The k per suit come from the
+ * Partition search table in flat arrays (216 MB of the module's memory laid out for the default pool,
+ * 128 MB of it the front (see front), allocated on first use, its pages touched only as the table
+ * grows into them). A bucket holds the positions at a trick boundary with one leader, suit
+ * lengths per hand, jokers and called-card state; its entries each say "whatever the smaller
+ * cards, when these hands hold the top k cards of each suit in this order, the counted tricks lie
+ * in [lb, ub]". The k per suit come from the
  * search: only ranks that decided a trick (or a bound) count, so positions that differ in
  * irrelevant small cards share an entry. Each search has its own generation, so a new search
  * never reads an old one's entries, unless it shares a TableSession with earlier searches of the
@@ -107,6 +108,35 @@ let eKey = new StaticArray<i32>(0);
 let eHash = new StaticArray<i32>(0);
 let poolNext = 0;
 /**
+ * The front: answers per exact position (relative ranks) in front of the buckets, read where a
+ * pair avoids tricks (nolo, pass games) by a search that has held over half of a full pool. In
+ * such a table a lookup probes a chain per signature mask, each a cache miss, and the compactions
+ * drop entries that are needed again; a position seen before is answered here from one read, and keeps its
+ * bounds when the pool drops their entries. Per slot (one per position hash, four per pool entry
+ * up to 2^22 slots, 128 MB; the newest position in a slot replaces the one there) FRONT fields:
+ * its generation, its check (a second hash), its bounds, and the top cards each bound requires (k
+ * per suit, 4 bits each). Per side two bounds: the tightest, and the one requiring the fewest top
+ * cards (the narrower answer lets the entries stored above it cover more positions); a lookup
+ * takes the narrower when it decides. Where it was read by more searches, its one more read per
+ * boundary cost more than it saved: trick deals (whose tables stay within the caches) a fifth
+ * more CPU, es-makker sol hands (a lone player avoiding tricks) half as much again, the small
+ * searches of a long analysis a few per cent. Measured in docs/solver.md, twenty-first pass.
+ */
+let front = new StaticArray<i32>(0);
+/** Fields: generation, check, bounds (lb tightest | lb narrowest << 4 | ub tightest << 8 | ub narrowest << 12), the lower bounds' top cards (tightest | narrowest << 16), the upper bounds'. */
+const FRONT = 8, F_GEN = 0, F_CHECK = 1, F_BOUNDS = 2, F_KSLB = 3, F_KSUB = 4;
+/** How many top cards the k per suit of ks (4 bits each) require in all: the fewer, the more positions an answer covers. */
+function width(ks: i32): i32 {
+  return (ks & 15) + ((ks >> 4) & 15) + ((ks >> 8) & 15) + ((ks >> 12) & 15);
+}
+/** Front slots for a pool of `entries`: four times as many, at most 2^22 (with fewer, 2^20 against 2^22 on a full nolo deal, 5% more nodes). */
+function frontCount(entries: i32): i32 {
+  return min<i32>(4 * entries, 1 << 22);
+}
+let F_MASK = 0;
+/** The last generation that held more than half of a full pool: its searches read the front. */
+let fullGeneration = 0;
+/**
  * The table lives in memory the module grows for it, outside the allocator: WebAssembly gives grown
  * memory as zeros, so a new table costs nothing until its pages are used (a StaticArray of 84 MB
  * would be written over with zeros at once, a quarter of a second). The arrays above are views of
@@ -128,6 +158,7 @@ function bucketCount(entries: i32): i32 {
 function setActiveSize(): void {
   S_MASK = slotCount(POOL) - 1;
   TT_MASK = bucketCount(POOL) - 1;
+  F_MASK = (1 << (31 - clz<i32>(frontCount(POOL)))) - 1;
 }
 /**
  * Each array is laid out for a pool of CAPACITY entries and used from its start, so a table that
@@ -139,7 +170,8 @@ function ensureTable(): void {
   setActiveSize();
   const bucketBytes = <usize>(BUCKET_FIELDS * bucketCount(CAPACITY)) << 2, slotBytes = <usize>(2 * slotCount(CAPACITY)) << 2;
   const poolBytes = <usize>(CAPACITY * ENTRY) << 2, eSlotBytes = <usize>CAPACITY << 2;
-  const bytes = bucketBytes + slotBytes + poolBytes + 2 * eSlotBytes;
+  const frontBytes = <usize>(frontCount(CAPACITY) * FRONT) << 2;
+  const bytes = bucketBytes + slotBytes + poolBytes + 2 * eSlotBytes + frontBytes;
   if (bytes <= regionBytes) memory.fill(region, 0, bytes);
   else {
     const pages = <i32>((bytes + 0xffff) >> 16);
@@ -153,6 +185,7 @@ function ensureTable(): void {
   pool = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes);
   eKey = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes);
   eHash = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes + eSlotBytes);
+  front = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes + 2 * eSlotBytes);
   tableAllocated = true;
 }
 let generation = 0;
@@ -201,6 +234,7 @@ function compactPool(gen: i32): void {
   // generation (dropping the others), with its buckets built again for their new count. The pool's
   // new part was never used since the table was made (all zeros).
   const grow = POOL < CAPACITY && mine > POOL / 2;
+  if (mine > POOL / 2) fullGeneration = gen;
   if (grow) {
     POOL = min<i32>(CAPACITY, POOL << 3);
     setActiveSize();
@@ -348,6 +382,8 @@ export class DoubleDummy {
    * that bound cost 1% more nodes on three nolo deals (its marks make entries narrower) for none fewer.
    */
   private loneAvoider: bool = false;
+  /** A counted pair wants few tricks (nolo, pass games): the front is read once their search fills the pool (see front). */
+  private useFront: bool = false;
   // Trick in progress.
   private leader: i32 = 0;
   private tLen: i32 = 0;
@@ -427,6 +463,8 @@ export class DoubleDummy {
       if (this.counted[p] === this.maxSide[p]) this.loneAvoider = false;
     }
     if (countedSeats !== 1) this.loneAvoider = false;
+    this.useFront = false;
+    for (let p = 0; p < 4; p++) if (this.counted[p] && !this.maxSide[p]) this.useFront = !exactTable && countedSeats === 2;
     this.ply = 0;
     this.savedTop = 0;
     this.nodes = 0;
@@ -712,6 +750,29 @@ export class DoubleDummy {
     const check = this.check;
     const bb = (hash & TT_MASK) * BUCKET_FIELDS;
     this.bestFound = -1;
+    const fb = this.useFront && this.gen === fullGeneration ? this.frontSlot(hash, check, rb) : -1;
+    // The search below hashes other positions: this one's check is kept here.
+    const fc = this.frontCheck;
+    if (fb >= 0 && front[fb + F_GEN] === this.gen && front[fb + F_CHECK] === fc) {
+      // Per side the tightest bound and the one requiring the fewest top cards: the narrower when it decides.
+      const d = front[fb + F_BOUNDS], kl = front[fb + F_KSLB], ku = front[fb + F_KSUB];
+      if (((d >> 4) & 15) >= t) {
+        this.relTopKs(rb, kl >>> 16);
+        return true;
+      }
+      if ((d & 15) >= t) {
+        this.relTopKs(rb, kl & 0xffff);
+        return true;
+      }
+      if (((d >> 12) & 15) < t) {
+        this.relTopKs(rb, ku >>> 16);
+        return false;
+      }
+      if (((d >> 8) & 15) < t) {
+        this.relTopKs(rb, ku & 0xffff);
+        return false;
+      }
+    }
     if (buckets[bb + B_GEN] === this.gen && buckets[bb + B_CHECK] === check) {
       this.requiredOwners(rb);
       for (let w = 0; w < 3; w++) {
@@ -725,7 +786,10 @@ export class DoubleDummy {
           const f = bloomBit(key);
           if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) === 0) continue;
           const r = this.probe(2 * (key & S_MASK), check, t, rb);
-          if (r >= 0) return r === 1;
+          if (r >= 0) {
+            if (fb >= 0) this.frontAdd(fb, fc, this.foundBounds, this.foundKs);
+            return r === 1;
+          }
         }
       }
     }
@@ -755,7 +819,88 @@ export class DoubleDummy {
     const result = found >= 0 ? this.maxSide[p] : !this.maxSide[p];
     if (found >= 0) this.killer[depth] = <i8>found;
     this.store(hash, check, result, t, found, rb, this.nodes - nodesBefore);
+    if (fb >= 0) this.frontAdd(fb, fc, result ? t | (15 << 4) : (t - 1) << 4, this.storedKs);
     return result;
+  }
+
+  /** The second hash of the position frontSlot last hashed, told apart by it from others in its slot. */
+  private frontCheck: i32 = 0;
+
+  /** The front slot (its offset) of the trick-boundary position at ply slot rb, whose bucket hash and check are given. */
+  private frontSlot(hash: i32, check: i32, rb: i32): i32 {
+    const oa = this.ownersAt;
+    let a = hash, c = check;
+    for (let s = 0; s < 4; s++) {
+      const o = oa[rb + s];
+      a = (a ^ o) * <i32>0x9e3779b1;
+      a ^= a >>> 15;
+      c = (c + o) * <i32>0x85ebca77;
+      c ^= c >>> 13;
+    }
+    a = a * <i32>0x7feb352d;
+    a ^= a >>> 16;
+    c = c * <i32>0xc2b2ae35;
+    c ^= c >>> 16;
+    this.frontCheck = c;
+    return (a & F_MASK) * FRONT;
+  }
+
+  /**
+   * A bound (lb | ub << 4, the other one open) found for the position of front slot fb and check fc,
+   * holding for every position sharing its top cards ks, joins the position's entry as its tightest
+   * and or its narrowest bound of that side (a slot another position took since starts again).
+   */
+  private frontAdd(fb: i32, fc: i32, bounds: i32, ks: i32): void {
+    const f = front;
+    if (f[fb + F_GEN] !== this.gen || f[fb + F_CHECK] !== fc) {
+      f[fb + F_GEN] = this.gen;
+      f[fb + F_CHECK] = fc;
+      // Open bounds (lb 0, ub 15) requiring nothing, as tightest and narrowest.
+      f[fb + F_BOUNDS] = (15 << 8) | (15 << 12);
+      f[fb + F_KSLB] = 0;
+      f[fb + F_KSUB] = 0;
+    }
+    const d = f[fb + F_BOUNDS], lb = bounds & 15, ub = (bounds >> 4) & 15, w = width(ks);
+    let nd = d;
+    if (lb > 0) {
+      const kl = f[fb + F_KSLB];
+      let nk = kl;
+      const lbT = d & 15, lbN = (d >> 4) & 15;
+      if (lb > lbT || (lb === lbT && w < width(kl & 0xffff))) {
+        nd = (nd & ~15) | lb;
+        nk = (nk & ~0xffff) | ks;
+      }
+      const wN = lbN === 0 ? 99 : width(kl >>> 16);
+      if (w < wN || (w === wN && lb > lbN)) {
+        nd = (nd & ~0xf0) | (lb << 4);
+        nk = (nk & 0xffff) | (ks << 16);
+      }
+      f[fb + F_KSLB] = nk;
+    }
+    if (ub < 15) {
+      const ku = f[fb + F_KSUB];
+      let nk = ku;
+      const ubT = (d >> 8) & 15, ubN = (d >> 12) & 15;
+      if (ub < ubT || (ub === ubT && w < width(ku & 0xffff))) {
+        nd = (nd & ~0xf00) | (ub << 8);
+        nk = (nk & ~0xffff) | ks;
+      }
+      const wN = ubN === 15 ? 99 : width(ku >>> 16);
+      if (w < wN || (w === wN && ub < ubN)) {
+        nd = (nd & ~0xf000) | (ub << 12);
+        nk = (nk & 0xffff) | (ks << 16);
+      }
+      f[fb + F_KSUB] = nk;
+    }
+    f[fb + F_BOUNDS] = nd;
+  }
+
+  /** Marks the top k cards of each suit as relevant (k per suit, 4 bits each in ks). */
+  private relTopKs(rb: i32, ks: i32): void {
+    this.relTop(rb, 0, ks & 15);
+    this.relTop(rb, 1, (ks >> 4) & 15);
+    this.relTop(rb, 2, (ks >> 8) & 15);
+    this.relTop(rb, 3, (ks >> 12) & 15);
   }
 
   /**
@@ -881,6 +1026,11 @@ export class DoubleDummy {
 
   /** The best move of the first entry a lookup found that matched but did not decide (-1: none). */
   private bestFound: i32 = -1;
+  /** The bound (lb | ub << 4, the other one open) and required top cards of the entry that decided the last probe. */
+  private foundBounds: i32 = 0;
+  private foundKs: i32 = 0;
+  /** The top cards (k per suit) of the last entry stored. */
+  private storedKs: i32 = 0;
 
   /**
    * Looks up the entries chained at `slot` (a signature mask's key) that match this position (ply
@@ -907,10 +1057,10 @@ export class DoubleDummy {
       const d = pl[eb + DATA];
       const elb = d & 15, eub = (d >> 4) & 15;
       if (elb >= t || eub < t) {
-        this.relTop(rb, 0, k0);
-        this.relTop(rb, 1, k1);
-        this.relTop(rb, 2, k2);
-        this.relTop(rb, 3, k3);
+        const ks = k0 | (k1 << 4) | (k2 << 8) | (k3 << 12);
+        this.relTopKs(rb, ks);
+        this.foundBounds = elb >= t ? elb | (15 << 4) : eub << 4;
+        this.foundKs = ks;
         return elb >= t ? 1 : 0;
       }
       if (this.bestFound < 0) this.bestFound = ((d >> 8) & 127) - 1;
@@ -937,6 +1087,7 @@ export class DoubleDummy {
     // stores found one, and the walk cost more than the duplicates do.
     // A full pool is compacted (or grows) first: growth moves the buckets, and with them this position's.
     if (poolNext >= POOL) compactPool(gen);
+    this.storedKs = ks;
     const idx = maskIndex(ks);
     this.requiredOwners(rb);
     const key = slotKey(hash, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
