@@ -123,8 +123,13 @@ let poolNext = 0;
  * searches of a long analysis a few per cent. Measured in docs/solver.md, twenty-first pass.
  */
 let front = new StaticArray<i32>(0);
-/** Fields: generation, check, bounds (lb tightest | lb narrowest << 4 | ub tightest << 8 | ub narrowest << 12), the lower bounds' top cards (tightest | narrowest << 16), the upper bounds'. */
-const FRONT = 8, F_GEN = 0, F_CHECK = 1, F_BOUNDS = 2, F_KSLB = 3, F_KSUB = 4;
+/**
+ * Fields: generation, check, then per side (F_LB, F_UB) its bounds and their top cards. A side's
+ * bound is kept as a tightness, larger tighter and 0 open: lb itself, 15 - ub for the upper side,
+ * so one helper serves both. Its two fields: tightest | narrowest << 4, and the top cards of each
+ * (tightest | narrowest << 16). Padded to 32 bytes, two slots a cache line.
+ */
+const FRONT = 8, F_GEN = 0, F_CHECK = 1, F_LB = 2, F_UB = 4;
 /** How many top cards the k per suit of ks (4 bits each) require in all: the fewer, the more positions an answer covers. */
 function width(ks: i32): i32 {
   return (ks & 15) + ((ks >> 4) & 15) + ((ks >> 8) & 15) + ((ks >> 12) & 15);
@@ -132,6 +137,26 @@ function width(ks: i32): i32 {
 /** Front slots for a pool of `entries`: four times as many, at most 2^22 (with fewer, 2^20 against 2^22 on a full nolo deal, 5% more nodes). */
 function frontCount(entries: i32): i32 {
   return min<i32>(4 * entries, 1 << 22);
+}
+/**
+ * A bound of tightness v (> 0) requiring top cards ks joins the front side at offset o: as its
+ * tightest (on a tie, the narrower) and as its narrowest (on a tie, the tighter).
+ */
+function frontSideAdd(o: i32, v: i32, ks: i32): void {
+  const f = front, d = f[o], k = f[o + 1], w = width(ks);
+  const vT = d & 15, vN = (d >> 4) & 15;
+  let nd = d, nk = k;
+  if (v > vT || (v === vT && w < width(k & 0xffff))) {
+    nd = (nd & ~15) | v;
+    nk = (nk & ~0xffff) | ks;
+  }
+  const wN = vN === 0 ? 99 : width(k >>> 16);
+  if (w < wN || (w === wN && v > vN)) {
+    nd = (nd & ~0xf0) | (v << 4);
+    nk = (nk & 0xffff) | (ks << 16);
+  }
+  f[o] = nd;
+  f[o + 1] = nk;
 }
 let F_MASK = 0;
 /** The last generation that held more than half of a full pool: its searches read the front. */
@@ -463,8 +488,9 @@ export class DoubleDummy {
       if (this.counted[p] === this.maxSide[p]) this.loneAvoider = false;
     }
     if (countedSeats !== 1) this.loneAvoider = false;
-    this.useFront = false;
-    for (let p = 0; p < 4; p++) if (this.counted[p] && !this.maxSide[p]) this.useFront = !exactTable && countedSeats === 2;
+    let countedAvoid = false;
+    for (let p = 0; p < 4; p++) if (this.counted[p] && !this.maxSide[p]) countedAvoid = true;
+    this.useFront = !exactTable && countedSeats === 2 && countedAvoid;
     this.ply = 0;
     this.savedTop = 0;
     this.nodes = 0;
@@ -754,24 +780,9 @@ export class DoubleDummy {
     // The search below hashes other positions: this one's check is kept here.
     const fc = this.frontCheck;
     if (fb >= 0 && front[fb + F_GEN] === this.gen && front[fb + F_CHECK] === fc) {
-      // Per side the tightest bound and the one requiring the fewest top cards: the narrower when it decides.
-      const d = front[fb + F_BOUNDS], kl = front[fb + F_KSLB], ku = front[fb + F_KSUB];
-      if (((d >> 4) & 15) >= t) {
-        this.relTopKs(rb, kl >>> 16);
-        return true;
-      }
-      if ((d & 15) >= t) {
-        this.relTopKs(rb, kl & 0xffff);
-        return true;
-      }
-      if (((d >> 12) & 15) < t) {
-        this.relTopKs(rb, ku >>> 16);
-        return false;
-      }
-      if (((d >> 8) & 15) < t) {
-        this.relTopKs(rb, ku & 0xffff);
-        return false;
-      }
+      // "At least t" holds from lb >= t, fails from ub < t, that is 15 - ub >= 16 - t.
+      if (this.frontDecides(fb + F_LB, t, rb)) return true;
+      if (this.frontDecides(fb + F_UB, 16 - t, rb)) return false;
     }
     if (buckets[bb + B_GEN] === this.gen && buckets[bb + B_CHECK] === check) {
       this.requiredOwners(rb);
@@ -787,7 +798,7 @@ export class DoubleDummy {
           if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) === 0) continue;
           const r = this.probe(2 * (key & S_MASK), check, t, rb);
           if (r >= 0) {
-            if (fb >= 0) this.frontAdd(fb, fc, this.foundBounds, this.foundKs);
+            if (fb >= 0) this.frontAdd(fb, fc, this.foundEntry);
             return r === 1;
           }
         }
@@ -819,7 +830,7 @@ export class DoubleDummy {
     const result = found >= 0 ? this.maxSide[p] : !this.maxSide[p];
     if (found >= 0) this.killer[depth] = <i8>found;
     this.store(hash, check, result, t, found, rb, this.nodes - nodesBefore);
-    if (fb >= 0) this.frontAdd(fb, fc, result ? t | (15 << 4) : (t - 1) << 4, this.storedKs);
+    if (fb >= 0) this.frontAdd(fb, fc, (poolNext - 1) * ENTRY);
     return result;
   }
 
@@ -846,53 +857,39 @@ export class DoubleDummy {
   }
 
   /**
-   * A bound (lb | ub << 4, the other one open) found for the position of front slot fb and check fc,
-   * holding for every position sharing its top cards ks, joins the position's entry as its tightest
-   * and or its narrowest bound of that side (a slot another position took since starts again).
+   * The bound of pool entry eb (the one a probe found deciding, or the one just stored), holding
+   * for every position sharing its top cards, joins the position of front slot fb and check fc as
+   * its side's tightest and or narrowest bound (a slot another position took since starts again).
    */
-  private frontAdd(fb: i32, fc: i32, bounds: i32, ks: i32): void {
-    const f = front;
+  private frontAdd(fb: i32, fc: i32, eb: i32): void {
+    const f = front, pl = pool;
     if (f[fb + F_GEN] !== this.gen || f[fb + F_CHECK] !== fc) {
       f[fb + F_GEN] = this.gen;
       f[fb + F_CHECK] = fc;
-      // Open bounds (lb 0, ub 15) requiring nothing, as tightest and narrowest.
-      f[fb + F_BOUNDS] = (15 << 8) | (15 << 12);
-      f[fb + F_KSLB] = 0;
-      f[fb + F_KSUB] = 0;
+      // Both sides open, requiring nothing.
+      f[fb + F_LB] = 0;
+      f[fb + F_LB + 1] = 0;
+      f[fb + F_UB] = 0;
+      f[fb + F_UB + 1] = 0;
     }
-    const d = f[fb + F_BOUNDS], lb = bounds & 15, ub = (bounds >> 4) & 15, w = width(ks);
-    let nd = d;
-    if (lb > 0) {
-      const kl = f[fb + F_KSLB];
-      let nk = kl;
-      const lbT = d & 15, lbN = (d >> 4) & 15;
-      if (lb > lbT || (lb === lbT && w < width(kl & 0xffff))) {
-        nd = (nd & ~15) | lb;
-        nk = (nk & ~0xffff) | ks;
-      }
-      const wN = lbN === 0 ? 99 : width(kl >>> 16);
-      if (w < wN || (w === wN && lb > lbN)) {
-        nd = (nd & ~0xf0) | (lb << 4);
-        nk = (nk & 0xffff) | (ks << 16);
-      }
-      f[fb + F_KSLB] = nk;
+    const d = pl[eb + DATA], lb = d & 15, ub = (d >> 4) & 15;
+    const ks = (pl[eb + TOP] >>> 26) | ((pl[eb + TOP + 1] >>> 26) << 4) | ((pl[eb + TOP + 2] >>> 26) << 8) | ((pl[eb + TOP + 3] >>> 26) << 12);
+    if (lb > 0) frontSideAdd(fb + F_LB, lb, ks);
+    if (ub < 15) frontSideAdd(fb + F_UB, 15 - ub, ks);
+  }
+
+  /** Whether the front side at offset o holds a bound of tightness `need`: the narrower that does, its top cards marked relevant. */
+  private frontDecides(o: i32, need: i32, rb: i32): bool {
+    const d = front[o], k = front[o + 1];
+    if (((d >> 4) & 15) >= need) {
+      this.relTopKs(rb, k >>> 16);
+      return true;
     }
-    if (ub < 15) {
-      const ku = f[fb + F_KSUB];
-      let nk = ku;
-      const ubT = (d >> 8) & 15, ubN = (d >> 12) & 15;
-      if (ub < ubT || (ub === ubT && w < width(ku & 0xffff))) {
-        nd = (nd & ~0xf00) | (ub << 8);
-        nk = (nk & ~0xffff) | ks;
-      }
-      const wN = ubN === 15 ? 99 : width(ku >>> 16);
-      if (w < wN || (w === wN && ub < ubN)) {
-        nd = (nd & ~0xf000) | (ub << 12);
-        nk = (nk & 0xffff) | (ks << 16);
-      }
-      f[fb + F_KSUB] = nk;
+    if ((d & 15) >= need) {
+      this.relTopKs(rb, k & 0xffff);
+      return true;
     }
-    f[fb + F_BOUNDS] = nd;
+    return false;
   }
 
   /** Marks the top k cards of each suit as relevant (k per suit, 4 bits each in ks). */
@@ -1026,11 +1023,8 @@ export class DoubleDummy {
 
   /** The best move of the first entry a lookup found that matched but did not decide (-1: none). */
   private bestFound: i32 = -1;
-  /** The bound (lb | ub << 4, the other one open) and required top cards of the entry that decided the last probe. */
-  private foundBounds: i32 = 0;
-  private foundKs: i32 = 0;
-  /** The top cards (k per suit) of the last entry stored. */
-  private storedKs: i32 = 0;
+  /** The pool offset of the entry that decided the last probe. */
+  private foundEntry: i32 = 0;
 
   /**
    * Looks up the entries chained at `slot` (a signature mask's key) that match this position (ply
@@ -1059,8 +1053,7 @@ export class DoubleDummy {
       if (elb >= t || eub < t) {
         const ks = k0 | (k1 << 4) | (k2 << 8) | (k3 << 12);
         this.relTopKs(rb, ks);
-        this.foundBounds = elb >= t ? elb | (15 << 4) : eub << 4;
-        this.foundKs = ks;
+        this.foundEntry = eb;
         return elb >= t ? 1 : 0;
       }
       if (this.bestFound < 0) this.bestFound = ((d >> 8) & 127) - 1;
@@ -1087,7 +1080,6 @@ export class DoubleDummy {
     // stores found one, and the walk cost more than the duplicates do.
     // A full pool is compacted (or grows) first: growth moves the buckets, and with them this position's.
     if (poolNext >= POOL) compactPool(gen);
-    this.storedKs = ks;
     const idx = maskIndex(ks);
     this.requiredOwners(rb);
     const key = slotKey(hash, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
