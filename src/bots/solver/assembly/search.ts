@@ -346,6 +346,24 @@ for (let i = 0; i < 1 << 14; i++) {
 @inline function gather(x: i32, all: i32): i32 {
   return <i32>GATHER7[((all & 127) << 7) | (x & 127)] | (<i32>GATHER7[((all >> 7) & 127) << 7 | ((x >> 7) & 127)] << popcount(all & 127));
 }
+/** TOP7[x * 16 + k]: the k highest set bits of a 7-bit x (all of them when x has fewer). */
+const TOP7 = new StaticArray<u8>(128 * 16);
+for (let x = 0; x < 128; x++)
+  for (let k = 0; k < 16; k++) {
+    let m = 0, rest = x;
+    for (let i = 0; i < k && rest !== 0; i++) {
+      const top = 1 << (31 - clz<i32>(rest));
+      m |= top;
+      rest ^= top;
+    }
+    TOP7[x * 16 + k] = <u8>m;
+  }
+/** The k highest set bits of a 13-bit rank mask (all of them when it has fewer), from its two 7-bit halves. */
+// @ts-ignore: AssemblyScript decorator
+@inline function topBits(seq: i32, k: i32): i32 {
+  const high = seq >>> 7, c = popcount(high);
+  return k <= c ? <i32>TOP7[high * 16 + k] << 7 : (high << 7) | <i32>TOP7[(seq & 127) * 16 + min<i32>(k - c, 15)];
+}
 /** SPREAD[x]: bit i of a 13-bit x moved to bit 2i (one owner's bit per card, two bits a card). */
 const SPREAD = new StaticArray<i32>(1 << 13);
 for (let x = 0; x < 1 << 13; x++) {
@@ -760,14 +778,7 @@ export class DoubleDummy {
   /** Marks the top `k` cards of suit s as relevant at this node. */
   private relTop(rb: i32, s: i32, k: i32): void {
     const h = this.hand;
-    let seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
-    let m = 0;
-    for (let i = 0; i < k && seq !== 0; i++) {
-      const top = highBit(seq);
-      m |= top;
-      seq ^= top;
-    }
-    this.rel[rb + s] |= m;
+    this.rel[rb + s] |= topBits(h[s] | h[4 + s] | h[8 + s] | h[12 + s], k);
   }
 
   private geBoundary(t: i32): bool {
