@@ -25,9 +25,11 @@
  * `costliest N` prints, after each analysed hand, its N costliest cards: the
  * CPU and nodes of the searches that valued each card (where a hand's time goes).
  * `compare --base DIR` times this checkout's solver against another
- * checkout's (DIR, e.g. a git worktree of the commit before) on the full
- * no-trump and trump deals, both in one process, deal by deal: the ratio of
- * their CPU per round, and their nodes.
+ * checkout's (DIR, e.g. a git worktree of the commit before), both in one
+ * process, taking turns: on the full no-trump and trump deals (or `--kind
+ * nolo`), or with `--variant V --kind K` on the whole-hand analysis of that
+ * kind's seeded hands; the ratio of their CPU per round, and their nodes. An
+ * analysis whose values differ between the two fails the command.
  * Times are the process's CPU time (one thread: the time on one core), which a
  * busy machine disturbs far less than wall time; the wall time is printed too.
  */
@@ -44,6 +46,14 @@ import { SearchAborted, type SolveInput, cardValues, createSearch, growTablePool
 import { ANALYSIS_TIME_CAP_MS } from "../src/server/modules/history/analysis-queue";
 import { UsageError, numberArg, scriptArgs } from "../src/cli/args";
 
+/** The variants the analysis part measures, each with the house rules its matches are played under. */
+const ANALYSED_VARIANTS: readonly (readonly [string, Record<string, unknown>])[] = [
+  ["classic", {}],
+  ["norwegian", {}],
+  ["danish", {}],
+  ["esmakker", { gaaMed: true, fordaektKort: true }],
+];
+
 const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HANDS, CAP_MS, MAX_CARDS, COSTLIEST, onlyVariant, onlyKind } = scriptArgs(
   {
     usageName: "npm run bench:solver --",
@@ -52,11 +62,11 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
     positionals: [{ name: "WHICH", optional: true, help: "all (default: deals and analysis), deals, analysis, samples, or compare (this checkout's solver against --base's)" }],
     flags: {
       base: { type: "string", value: "DIR", help: "compare: another checkout of this project (e.g. a git worktree of the commit before)" },
-      rounds: { type: "string", value: "N", help: "compare: rounds over the deals (default 6)" },
+      rounds: { type: "string", value: "N", help: "compare: rounds over the deals or hands (default 6)" },
       deals: { type: "string", value: "N", help: "deals per kind (default 20)" },
       hands: { type: "string", value: "N", help: "hands per variant and kind to analyse (default 4)" },
       variant: { type: "string", value: "V", help: "analyse only this variant" },
-      kind: { type: "string", value: "K", help: "analyse only this contract kind (trump, no-trump, grand, grandi, sol, nolo, pass, pasnolo)" },
+      kind: { type: "string", value: "K", help: "analyse only this contract kind (trump, no-trump, grand, grandi, sol, nolo, pass, pasnolo); compare without --variant: the full deals of no-trump, trump or nolo" },
       cap: { type: "string", value: "S", help: "stop a solve or a hand after S seconds of wall time (default: the analysis worker's cap)" },
       "max-cards": { type: "string", value: "N", help: "analyse only the positions where no hand holds more than N cards, and skip the deal lines (a fixed amount of work: comparable on a busy machine)" },
       costliest: { type: "string", value: "N", help: "analysis: after each hand, its N costliest cards (the CPU and nodes of the searches that valued each, its trick, seat and judge)" },
@@ -68,6 +78,8 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind pasnolo --costliest 8",
       "npm run bench:solver -- samples --deals 20",
       "npm run bench:solver -- compare --base ../before --deals 20",
+      "npm run bench:solver -- compare --base ../before --kind nolo --deals 3 --rounds 2",
+      "npm run bench:solver -- compare --base ../before --variant danish --kind nolo --hands 4 --rounds 2",
     ],
   },
   (a) => {
@@ -77,6 +89,12 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
     const base = str(a.flags.base);
     if (which === "compare" && base === undefined) throw new UsageError("compare needs --base DIR, another checkout of this project");
     if (base !== undefined && !existsSync(resolve(base, "src/bots/solver/index.ts"))) throw new UsageError(`--base ${base}: not a checkout of this project (no src/bots/solver/index.ts)`);
+    const kind = str(a.flags.kind);
+    if (which === "compare" && str(a.flags.variant) === undefined && kind !== undefined && !["no-trump", "trump", "nolo"].includes(kind))
+      throw new UsageError(`compare: --kind without --variant must be no-trump, trump or nolo (the full deals), got "${kind}"`);
+    const variant = str(a.flags.variant);
+    if (variant !== undefined && !ANALYSED_VARIANTS.some(([v]) => v === variant)) throw new UsageError(`--variant must be one of ${ANALYSED_VARIANTS.map(([v]) => v).join(", ")}, got "${variant}"`);
+    if (which === "compare" && variant !== undefined && kind === undefined) throw new UsageError("compare --variant needs --kind K, the contract kind whose hands to analyse");
     return {
       runDeals: which === "all" || which === "deals",
       runAnalysis: which === "all" || which === "analysis",
@@ -158,34 +176,85 @@ if (runDeals) {
 }
 
 if (runCompare) {
-  // Both solvers in one process, deal by deal, which goes first alternating: the machine's load moves
-  // separate processes by 5-30%, far more than most changes to the search; this way the rounds agree
-  // within a few per cent.
-  const base = (await import(pathToFileURL(resolve(BASE!, "src/bots/solver/index.ts")).href)) as { createSearch: typeof createSearch };
-  console.log(`bench:solver — this checkout's solver against ${BASE}'s: ${DEALS} seeded 13-card deals per kind, ${ROUNDS} rounds, CPU this / base per round`);
-  for (const k of [
-    { kind: "no-trump", trump: null },
-    { kind: "trump", trump: "S" },
-  ] as const) {
+  // Both solvers in one process, deal by deal (or hand by hand), which goes first alternating: the
+  // machine's load moves separate processes by 5-30%, far more than most changes to the search;
+  // this way the rounds agree within a few per cent.
+  const importBase = (path: string) => import(pathToFileURL(resolve(BASE!, path)).href);
+  const base = (await importBase("src/bots/solver/index.ts")) as { createSearch: typeof createSearch; nodesSearchedSoFar: typeof nodesSearchedSoFar };
+  const ratioLine = (label: string, ratios: number[], nodes: number[]) => {
+    ratios.sort((a, b) => a - b);
+    summary.push(`compare ${label}`.padEnd(26) + ` ${pct(ratios, 0.5).toFixed(3)} CPU (rounds ${ratios.map((x) => x.toFixed(3)).join(" ")}), nodes ${nodes[0]} / ${nodes[1]}`);
+    console.log(summary.at(-1));
+  };
+  if (onlyVariant === undefined) {
+    console.log(`bench:solver — this checkout's solver against ${BASE}'s: ${DEALS} seeded 13-card deals per kind, ${ROUNDS} rounds, CPU this / base per round`);
+    const kinds = [
+      { kind: "no-trump", trump: null, max: true },
+      { kind: "trump", trump: "S", max: true },
+      { kind: "nolo", trump: null, max: false },
+    ] as const;
+    for (const k of kinds.filter((k) => (onlyKind === undefined ? k.max : k.kind === onlyKind))) {
+      const ratios: number[] = [];
+      const nodes = [0, 0];
+      for (let r = 0; r < ROUNDS; r++) {
+        const ms = [0, 0];
+        for (let i = 0; i < DEALS; i++) {
+          const position = benchDeal(i, k.trump, k.max);
+          for (const which of (i + r) % 2 === 0 ? [0, 1] : [1, 0]) {
+            const c0 = process.cpuUsage();
+            const dd = (which === 0 ? createSearch : base.createSearch)(position);
+            dd.value();
+            ms[which]! += cpuMs(c0);
+            if (r === 0) nodes[which]! += dd.nodes;
+          }
+        }
+        ratios.push(ms[0]! / ms[1]!);
+      }
+      ratioLine(k.kind, ratios, nodes);
+    }
+  } else {
+    // Whole hands: this checkout's seeded hands, analysed by each checkout's analysis (its own solver
+    // module and table); the values must agree.
+    const baseAnalysis = (await importBase("src/bots/analysis.ts")) as { analyzePlay: typeof analyzePlay };
+    const options = ANALYSED_VARIANTS.find(([v]) => v === onlyVariant)![1];
+    const hands = benchHands(onlyVariant, options, HANDS).get(onlyKind!) ?? [];
+    if (hands.length === 0) {
+      console.error(`bench:solver: no ${onlyVariant} hand of kind "${onlyKind}" in 400 seeded matches`);
+      process.exit(1);
+    }
+    console.log(`bench:solver — this checkout's analysis against ${BASE}'s: ${hands.length} seeded ${onlyVariant} ${onlyKind} hands, ${ROUNDS} rounds, CPU this / base per round`);
+    const solvers = [
+      { analyzePlay, nodesSearchedSoFar },
+      { analyzePlay: baseAnalysis.analyzePlay, nodesSearchedSoFar: base.nodesSearchedSoFar },
+    ];
     const ratios: number[] = [];
     const nodes = [0, 0];
+    let differ = 0;
     for (let r = 0; r < ROUNDS; r++) {
       const ms = [0, 0];
-      for (let i = 0; i < DEALS; i++) {
-        const position = benchDeal(i, k.trump);
+      hands.forEach((h, i) => {
+        const input = { variant: onlyVariant, options, dealer: h.dealer, deal: h.deal, actions: h.actions };
+        const values: string[] = [];
         for (const which of (i + r) % 2 === 0 ? [0, 1] : [1, 0]) {
-          const c0 = process.cpuUsage();
-          const dd = (which === 0 ? createSearch : base.createSearch)(position);
-          dd.value();
+          const s = solvers[which]!, n0 = s.nodesSearchedSoFar(), c0 = process.cpuUsage();
+          const res = s.analyzePlay(input, { maxHandSize: MAX_CARDS });
           ms[which]! += cpuMs(c0);
-          if (r === 0) nodes[which]! += dd.nodes;
+          if (r === 0) nodes[which]! += s.nodesSearchedSoFar() - n0;
+          if (!res.ok) throw new Error(`${onlyVariant}: ${res.error.message}`);
+          values[which] = JSON.stringify(res.value.plays.map((p) => [p.before, p.after]));
         }
-      }
+        if (values[0] !== values[1]) {
+          differ++;
+          console.log(`  hand ${i} (${h.label}): the values differ`);
+        }
+      });
       ratios.push(ms[0]! / ms[1]!);
     }
-    ratios.sort((a, b) => a - b);
-    summary.push(`compare ${k.kind}`.padEnd(26) + ` ${pct(ratios, 0.5).toFixed(3)} CPU (rounds ${ratios.map((x) => x.toFixed(3)).join(" ")}), nodes ${nodes[0]} / ${nodes[1]}`);
-    console.log(summary.at(-1));
+    ratioLine(`${onlyVariant} ${onlyKind}`, ratios, nodes);
+    if (differ > 0) {
+      console.error(`bench:solver: ${differ} analysed hands whose values differ between the two checkouts`);
+      process.exitCode = 1;
+    }
   }
 }
 
@@ -271,12 +340,7 @@ if (runAnalysis) {
   // The table the analysis sizes for itself, for its deal lines too.
   growTablePool(ANALYSIS_TABLE_ENTRIES);
   console.log(`\nbench:solver — replay analysis of whole hands (every card): ${HANDS} seeded hands per variant and kind, cap ${fmt(CAP_MS)} (KIND median / p95 / max, CPU time)`);
-  for (const [variant, options] of [
-    ["classic", {}],
-    ["norwegian", {}],
-    ["danish", {}],
-    ["esmakker", { gaaMed: true, fordaektKort: true }],
-  ] as const) {
+  for (const [variant, options] of ANALYSED_VARIANTS) {
     if (onlyVariant && onlyVariant !== variant) continue;
     for (const [kind, hands] of benchHands(variant, options, HANDS)) {
       if (onlyKind && onlyKind !== kind) continue;
