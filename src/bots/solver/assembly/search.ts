@@ -463,6 +463,8 @@ export class DoubleDummy {
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
   private readonly winSuit: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1).fill(-1);
   private readonly winBit: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1);
+  /** Per ply inside a trick, the index in the trick of the card winning it so far (kept by play, so unplay keeps it right). */
+  private readonly winIdx: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1);
   nodes: i32 = 0;
   /** Per seat, its one team-mate when its team is a pair, else -1. */
   private readonly partner: StaticArray<i32> = new StaticArray<i32>(4);
@@ -532,6 +534,7 @@ export class DoubleDummy {
         this.trickMask[m >> 4] |= 1 << (m & 15);
       }
     }
+    this.winIdx[0] = trickLen > 0 ? this.winningIndex() : 0;
   }
 
   killerData(): usize {
@@ -1550,7 +1553,7 @@ export class DoubleDummy {
     return this.counted[p] === this.maxSide[p];
   }
 
-  /** Index into the trick arrays of the card winning the trick so far. */
+  /** Index into the trick arrays of the card winning the trick so far, counted over its cards (for the trick loaded; play keeps winIdx after it). */
   private winningIndex(): i32 {
     const n = this.tLen;
     if (this.tSuit[0] === -1) {
@@ -1659,7 +1662,7 @@ export class DoubleDummy {
     let winnerSure = false;
     let wi = 0;
     if (this.tLen > 0) {
-      wi = this.winningIndex();
+      wi = this.winIdx[this.ply];
       const w = this.tSeat[wi];
       partnerWinning = this.sameTeam(p, w);
       // The winning card holds when no one still to play can beat it.
@@ -1790,12 +1793,14 @@ export class DoubleDummy {
       this.tRank[i] = m & 15;
       this.trickMask[s] |= bit;
     }
+    const prev = this.winIdx[this.ply - 1];
+    const wi = i > 0 && !this.beats(this.tSuit[i], this.tRank[i], prev) ? prev : i;
+    this.winIdx[this.ply] = wi;
     if (this.tLen < 4) {
       this.winSuit[this.ply] = -1;
       return -1;
     }
     // Trick complete: score it and start the next one. Pack what unplay must restore.
-    const wi = this.winningIndex();
     const w = this.tSeat[wi];
     // Won by rank over a card of its own suit: that rank decided the trick.
     const ws = this.tSuit[wi];
