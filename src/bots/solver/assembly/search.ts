@@ -524,7 +524,7 @@ export class DoubleDummy {
     for (let i = 0; i < trickLen; i++) {
       const m = TRICK[i];
       this.tLen++;
-      this.tSeat[i] = <i8>((leader + i) % 4);
+      this.tSeat[i] = <i8>((leader + i) & 3);
       if (m === JOKER_MOVE) {
         this.tSuit[i] = -1;
         this.tRank[i] = -1;
@@ -543,7 +543,7 @@ export class DoubleDummy {
 
   /** Seat to play now. */
   toMove(): i32 {
-    return (this.leader + this.tLen) % 4;
+    return (this.leader + this.tLen) & 3;
   }
 
   /** Tricks still to be played, the one in progress included (counted once, then kept by play/unplay). */
@@ -908,10 +908,11 @@ export class DoubleDummy {
 
   /** Marks the top k cards of each suit as relevant (k per suit, 4 bits each in ks). */
   private relTopKs(rb: i32, ks: i32): void {
-    this.relTop(rb, 0, ks & 15);
-    this.relTop(rb, 1, (ks >> 4) & 15);
-    this.relTop(rb, 2, (ks >> 8) & 15);
-    this.relTop(rb, 3, (ks >> 12) & 15);
+    const h = this.hand, rel = this.rel;
+    for (let s = 0; s < 4; s++) {
+      const k = (ks >> (4 * s)) & 15;
+      if (k !== 0) rel[rb + s] |= topBits(h[s] | h[4 + s] | h[8 + s] | h[12 + s], k);
+    }
   }
 
   /**
@@ -1669,13 +1670,12 @@ export class DoubleDummy {
       winnerSure = true;
       const ws = this.tSuit[wi];
       for (let k = this.tLen + 1; k < 4 && winnerSure; k++) {
-        const o = (this.leader + k) % 4;
+        const o = (this.leader + k) & 3;
         if (ws === -1) winnerSure = !(this.jokerTrumpable && this.trump >= 0 && h[o * 4 + this.trump] !== 0);
         else if (h[o * 4 + ws] !== 0) winnerSure = h[o * 4 + ws] < 1 << this.tRank[wi];
         else winnerSure = ws === this.trump || this.trump < 0 || h[o * 4 + this.trump] === 0;
       }
     }
-    const lho = (p + 1) % 4;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i];
       let score: i32;
@@ -1768,7 +1768,7 @@ export class DoubleDummy {
   private holds(p: i32, s: i32, r: i32): bool {
     const h = this.hand, led = this.tSuit[0];
     for (let k = this.tLen + 1; k < 4; k++) {
-      const o = (this.leader + k) % 4;
+      const o = (this.leader + k) & 3;
       if (this.sameTeam(p, o)) continue;
       if (led >= 0 && h[o * 4 + led] !== 0) {
         if (s === led && h[o * 4 + led] >= 1 << r) return false;
@@ -1859,7 +1859,7 @@ export class DoubleDummy {
       this.tRank[0] = r0;
       this.tRank[1] = r1;
       this.tRank[2] = r2;
-      for (let i = 0; i < 3; i++) this.tSeat[i] = (this.leader + i) % 4;
+      for (let i = 0; i < 3; i++) this.tSeat[i] = (this.leader + i) & 3;
       this.tLen = 4;
     }
     const i = --this.tLen;
