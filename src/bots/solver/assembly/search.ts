@@ -427,6 +427,8 @@ export class DoubleDummy {
   private loneAvoider: bool = false;
   /** A counted pair wants few tricks (nolo, pass games): the front is read once their search fills the pool (see front). */
   private useFront: bool = false;
+  /** Per seat, the seats of its team (same aim for the counted total, same counting) as a bit mask. */
+  private readonly teams: StaticArray<i32> = new StaticArray<i32>(4);
   // Trick in progress.
   private leader: i32 = 0;
   private tLen: i32 = 0;
@@ -500,6 +502,11 @@ export class DoubleDummy {
     this.ow = takenOthers;
     this.leader = leader;
     this.firstPending = firstTrick;
+    for (let p = 0; p < 4; p++) {
+      let team = 0;
+      for (let o = 0; o < 4; o++) if (this.maxSide[o] === this.maxSide[p] && this.counted[o] === this.counted[p]) team |= 1 << o;
+      this.teams[p] = team;
+    }
     for (let p = 0; p < 4; p++) this.partner[p] = this.partnerOf(p);
     let countedSeats = 0;
     this.loneAvoider = true;
@@ -1653,7 +1660,7 @@ export class DoubleDummy {
 
   /** Is seat o on the same team as seat p (same aim for the counted total and same counting)? */
   private sameTeam(p: i32, o: i32): bool {
-    return this.maxSide[o] === this.maxSide[p] && this.counted[o] === this.counted[p];
+    return ((this.teams[p] >> o) & 1) !== 0;
   }
 
   private order(p: i32, base: i32, n: i32): void {
