@@ -465,7 +465,7 @@ export class DoubleDummy {
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
   private readonly winSuit: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1).fill(-1);
   private readonly winBit: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1);
-  /** Per ply inside a trick, the index in the trick of the card winning it so far (kept by play, so unplay keeps it right). */
+  /** Per ply, the index in the trick of the card winning it so far after that ply's card (set by play; a ply's entry stays right for unplay). */
   private readonly winIdx: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1);
   nodes: i32 = 0;
   /** Per seat, its one team-mate when its team is a pair, else -1. */
@@ -899,7 +899,7 @@ export class DoubleDummy {
     if (ub < 15) frontSideAdd(fb + F_UB, 15 - ub, ks);
   }
 
-  /** Whether the front side at offset o holds a bound of tightness `need`: the narrower that does, its top cards marked relevant. */
+  /** Whether the front side at offset o holds a bound of tightness `need` or more: the narrower that does, its top cards marked relevant. */
   private frontDecides(o: i32, need: i32, rb: i32): bool {
     const d = front[o], k = front[o + 1];
     if (((d >> 4) & 15) >= need) {
@@ -1561,7 +1561,7 @@ export class DoubleDummy {
     return this.counted[p] === this.maxSide[p];
   }
 
-  /** Index into the trick arrays of the card winning the trick so far, counted over its cards (for the trick loaded; play keeps winIdx after it). */
+  /** Index into the trick arrays of the card winning the trick so far, found over its cards: for the trick `load` sets up (play keeps winIdx from there). */
   private winningIndex(): i32 {
     const n = this.tLen;
     if (this.tSuit[0] === -1) {
