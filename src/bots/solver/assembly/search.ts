@@ -1088,21 +1088,22 @@ export class DoubleDummy {
     const h = this.hand, rel = this.rel, gen = this.gen;
     // The called card's obligation binds its holder: its place is always relevant.
     if (this.calledBit !== 0) rel[rb + this.calledSuit] |= this.calledBit;
-    let ks = 0;
+    let ks = 0, idx = 0;
     const tops = this.tops;
-    for (let s = 0; s < 4; s++) {
+    for (let s = 0, digit = 1; s < 4; s++, digit *= 3) {
       const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
       const r = rel[rb + s] & seq;
       // Every card from the lowest relevant one up: smaller cards then never meet them unbeaten.
       const k = this.exactTable ? popcount(seq) : r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
       ks |= k << (4 * s);
+      // The signature mask (maskIndex), suit by suit.
+      idx += min<i32>(2, k) * digit;
       tops[s] = this.ownersAt[rb + s] >>> (2 * (this.lensAt[rb + s] - k));
     }
     // A new entry each time, not a search of the chain for one with the same cards: two in a hundred
     // stores found one, and the walk cost more than the duplicates do.
     // A full pool is compacted (or grows) first: growth moves the buckets, and with them this position's.
     if (poolNext >= POOL) compactPool(gen);
-    const idx = maskIndex(ks);
     this.requiredOwners(rb);
     const key = slotKey(hash, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
     chainInBucket(hash & TT_MASK, check, gen, idx, key);
@@ -1236,8 +1237,9 @@ export class DoubleDummy {
     // discard; of them, at most one where the partner runs out of the suit (and discards), cashed last.
     let partnerDiscards = false;
     const P = split && tr < 0 ? this.partner[L] : -1;
-    this.qk.fill(0);
-    this.qRun.fill(0);
+    const qk = this.qk, qRun = this.qRun;
+    qk[0] = qk[1] = qk[2] = qk[3] = 0;
+    qRun[0] = qRun[1] = qRun[2] = qRun[3] = 0;
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s];
       if (mine === 0) continue;
@@ -1833,7 +1835,8 @@ export class DoubleDummy {
     this.tLen = 0;
     this.left--;
     this.firstPending = false;
-    this.trickMask.fill(0);
+    const tm = this.trickMask;
+    tm[0] = tm[1] = tm[2] = tm[3] = 0;
     return undo;
   }
 
