@@ -1088,7 +1088,7 @@ export class DoubleDummy {
     const h = this.hand, rel = this.rel, gen = this.gen;
     // The called card's obligation binds its holder: its place is always relevant.
     if (this.calledBit !== 0) rel[rb + this.calledSuit] |= this.calledBit;
-    let ks = 0, idx = 0;
+    let ks = 0, idx = 0, owners = 0;
     const tops = this.tops;
     for (let s = 0, digit = 1; s < 4; s++, digit *= 3) {
       const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
@@ -1096,16 +1096,18 @@ export class DoubleDummy {
       // Every card from the lowest relevant one up: smaller cards then never meet them unbeaten.
       const k = this.exactTable ? popcount(seq) : r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
       ks |= k << (4 * s);
-      // The signature mask (maskIndex), suit by suit.
-      idx += min<i32>(2, k) * digit;
-      tops[s] = this.ownersAt[rb + s] >>> (2 * (this.lensAt[rb + s] - k));
+      const top = this.ownersAt[rb + s] >>> (2 * (this.lensAt[rb + s] - k));
+      tops[s] = top;
+      // The signature mask (maskIndex) and the owners it requires (ownersUnder), suit by suit.
+      const d = min<i32>(2, k);
+      idx += d * digit;
+      owners |= (top >>> (2 * (k - d))) << (4 * s);
     }
     // A new entry each time, not a search of the chain for one with the same cards: two in a hundred
     // stores found one, and the walk cost more than the duplicates do.
     // A full pool is compacted (or grows) first: growth moves the buckets, and with them this position's.
     if (poolNext >= POOL) compactPool(gen);
-    this.requiredOwners(rb);
-    const key = slotKey(hash, check, idx, this.ownersUnder(idx)), slot = 2 * (key & S_MASK);
+    const key = slotKey(hash, check, idx, owners), slot = 2 * (key & S_MASK);
     chainInBucket(hash & TT_MASK, check, gen, idx, key);
     const e = poolNext++;
     if (slots[slot] !== gen) {
