@@ -508,15 +508,14 @@ export class DoubleDummy {
       this.teams[p] = team;
     }
     for (let p = 0; p < 4; p++) this.partner[p] = this.partnerOf(p);
-    let countedSeats = 0;
+    let countedSeats = 0, countedAvoid = false;
     this.loneAvoider = true;
     for (let p = 0; p < 4; p++) {
       if (this.counted[p]) countedSeats++;
+      if (this.counted[p] && !this.maxSide[p]) countedAvoid = true;
       if (this.counted[p] === this.maxSide[p]) this.loneAvoider = false;
     }
     if (countedSeats !== 1) this.loneAvoider = false;
-    let countedAvoid = false;
-    for (let p = 0; p < 4; p++) if (this.counted[p] && !this.maxSide[p]) countedAvoid = true;
     this.useFront = !exactTable && countedSeats === 2 && countedAvoid;
     this.ply = 0;
     this.savedTop = 0;
