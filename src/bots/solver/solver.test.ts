@@ -363,6 +363,26 @@ describe("double-dummy solver: table sessions and a full pool", () => {
     );
   });
 
+  it("finds what it stored: a position searched again in its session is answered at once, one node a test", () => {
+    // A stored entry's key (signature mask and owners) is computed in the store's own loop, apart
+    // from the lookup's: were they to differ, the second search would miss it and search again.
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.integer({ min: 4, max: 6 }), (seed, cards) => {
+        // At a trick boundary, where the table is.
+        const pos = redeal(randomSmallPosition(seed, cards), `${seed}#boundary`);
+        const session = newTableSession();
+        const first = createSearch(pos, { session });
+        const v = first.value();
+        const again = createSearch(pos, { session });
+        expect(again.value(v)).toBe(v);
+        // ge(v) and ge(v + 1), each answered where it starts (a bound, a stored entry or a limit).
+        expect(again.nodes).toBeLessThanOrEqual(2);
+        expect(first.nodes).toBeGreaterThanOrEqual(again.nodes);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it("a hand with the counted seats' stop alone shares one session across the tricks they took before", () => {
     // Their stop only ends the hand after the t-th trick a test asks for, so the table's entries
     // leave the tricks taken out and serve positions with other counts.

@@ -914,10 +914,9 @@ export class DoubleDummy {
 
   /** Marks the top k cards of each suit as relevant (k per suit, 4 bits each in ks). */
   private relTopKs(rb: i32, ks: i32): void {
-    const h = this.hand, rel = this.rel;
     for (let s = 0; s < 4; s++) {
       const k = (ks >> (4 * s)) & 15;
-      if (k !== 0) rel[rb + s] |= topBits(h[s] | h[4 + s] | h[8 + s] | h[12 + s], k);
+      if (k !== 0) this.relTop(rb, s, k);
     }
   }
 
@@ -1399,7 +1398,7 @@ export class DoubleDummy {
         for (let o = 0; o < 4; o++) if (this.counted[o] !== counted && h[o * 4 + s] !== 0 && this.jok[o] === 0) leadSafe = true;
     }
     if (!leadSafe) return false;
-    for (let s = 0; s < 4; s++) this.relTop(rb, s, (marks >> (4 * s)) & 15);
+    this.relTopKs(rb, marks);
     return true;
   }
 
@@ -1446,7 +1445,7 @@ export class DoubleDummy {
       }
       marks |= countAbove(mine | theirs, highBit(mine & ((theirs & -theirs) - 1))) << (4 * s);
     }
-    for (let s = 0; s < 4; s++) this.relTop(rb, s, (marks >> (4 * s)) & 15);
+    this.relTopKs(rb, marks);
     return true;
   }
 
