@@ -831,8 +831,10 @@ export class DoubleDummy {
     const depth = this.ply;
     const n = this.generate(p, depth, true);
     const base = depth * MOVES_PER_NODE;
-    // No best move from the table: the lead that cut off at the last boundary searched at this depth.
-    if (best < 0) best = this.killer[depth];
+    // The lead that cut off at the last boundary searched at this depth first, else the table's best
+    // move: the killer, fresh from a sibling, cost fewer nodes (full nolo deals 5%, trick deals 1%).
+    const killer = this.killer[depth];
+    if (killer >= 0) best = killer;
     if (best >= 0) {
       const ba = this.bottomAt;
       for (let i = 1; i < n; i++)
