@@ -456,8 +456,8 @@ export class DoubleDummy {
   /** Per ply and suit: rank bits of the cards the node there has tried and refuted so far (see skipBelowRel). */
   private readonly tried: StaticArray<i32> = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
   /**
-   * Per ply: the lead that last cut off at a trick boundary there, tried first where the table names
-   * no best move. Each search object in JavaScript keeps its own (see killerData).
+   * Per ply: the lead that last cut off at a trick boundary there, tried first at the next boundary
+   * searched there. Each search object in JavaScript keeps its own (see killerData).
    */
   private readonly killer: StaticArray<i8> = new StaticArray<i8>(MAX_DEPTH + 1).fill(-1);
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
