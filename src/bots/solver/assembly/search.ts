@@ -824,7 +824,6 @@ export class DoubleDummy {
         }
       }
     }
-    let best = this.bestFound;
     const verdict = this.boundVerdict(t, rb);
     if (verdict >= 0) return verdict === 1;
     const p = this.leader;
@@ -834,7 +833,7 @@ export class DoubleDummy {
     // The lead that cut off at the last boundary searched at this depth first, else the table's best
     // move: the killer, fresh from a sibling, cost fewer nodes (full nolo deals 5%, trick deals 1%).
     const killer = this.killer[depth];
-    if (killer >= 0) best = killer;
+    const best = killer >= 0 ? killer : this.bestFound;
     if (best >= 0) {
       const ba = this.bottomAt;
       for (let i = 1; i < n; i++)
