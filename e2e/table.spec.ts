@@ -114,14 +114,22 @@ test("es-makker against computer players: the human wins the auction, chooses tr
   // Should a computer player outbid that, we pass and play the hand out until the next auction.
   await expect(async () => {
     const phase = page.getByTestId("phase");
-    // Our own trump choice ends the loop; a computer player's (it won the auction) does not.
-    const ourTrumpChoice = async () => (await phase.getAttribute("data-phase")) === "trump" && (await choices.locator('[data-testid^="trump-"]').count()) > 0;
+    const trumpButtons = choices.locator('[data-testid^="trump-"]');
+    // Our own trump choice as declarer (the contract bar names us) ends the loop. A computer player's does not, nor
+    // ours as the holder of the ace a computer called in halve, who names trump and exchanges for that computer.
+    const ourTrumpChoice = async () =>
+      (await phase.getAttribute("data-phase")) === "trump" && (await trumpButtons.count()) > 0 && ((await page.getByTestId("contract").textContent()) ?? "").includes(me.displayName);
     if (await ourTrumpChoice()) return;
     const bids = await choices.locator('[data-testid^="bid-"]').evaluateAll((bs) => bs.map((b) => b.getAttribute("data-testid")!.slice(4)));
     const plain = bids.filter((b) => /^\d+$/.test(b));
+    const layable = page.locator('[data-testid="my-hand"] button:not([data-muted])');
     if (plain.length > 0) await page.getByTestId(`bid-${plain[plain.length - 1]}`).click();
     else if ((await choices.getByTestId("action-pass").count()) > 0) await choices.getByTestId("action-pass").click();
-    else if ((await page.locator('[data-testid="my-hand"] button[data-playable]').count()) > 0)
+    else if ((await trumpButtons.count()) > 0) await trumpButtons.first().click();
+    else if ((await page.getByTestId("exchange-confirm").count()) > 0) {
+      for (const i of [0, 1, 2]) await layable.nth(i).click();
+      await page.getByTestId("exchange-confirm").click();
+    } else if ((await page.locator('[data-testid="my-hand"] button[data-playable]').count()) > 0)
       await page.locator('[data-testid="my-hand"] button[data-playable]').first().click();
     expect(await ourTrumpChoice()).toBe(true);
   }).toPass({ timeout: 120_000, intervals: [300] });
