@@ -89,6 +89,7 @@ interface SearchModule {
   legalMove(i: number): number;
   representative(move: number): number;
   boundsSay(t: number): number;
+  firstMoveSays(ordered: number): number;
   nodesSearchedSoFar(): number;
   newGeneration(): number;
   killerData(): number;
@@ -221,5 +222,17 @@ export class DoubleDummy {
     const v = this.run((m) => m.boundsSay(t));
     if (v === -2) throw new Error("boundsSay: only at a trick boundary");
     return v < 0 ? undefined : v === 1;
+  }
+
+  /**
+   * For tests, inside a trick: the move a seat that wants the trick tries before any other is
+   * generated (null where it is not found that way), and the first move of the full ordering.
+   */
+  firstMoves(): { quick: number | null; ordered: number } {
+    return this.run((m) => {
+      const quick = m.firstMoveSays(0), ordered = m.firstMoveSays(1);
+      if (ordered === -2) throw new Error("firstMoves: only inside a trick");
+      return { quick: quick < 0 ? null : quick, ordered };
+    });
   }
 }

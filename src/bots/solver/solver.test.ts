@@ -383,6 +383,25 @@ describe("double-dummy solver: table sessions and a full pool", () => {
     );
   });
 
+  it("inside a trick, a seat that wants it first tries the move the full ordering puts first, found without generating the others", () => {
+    // Were the two to differ, the values would stay right (the move is tried once, first) but the
+    // ordering would change, and the search with it.
+    let found = 0;
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 13 }), (seed, cards) => {
+        const pos = randomSmallPosition(seed, cards);
+        if (!pos.trick) return;
+        const { quick, ordered } = createSearch(pos).firstMoves();
+        if (quick === null) return;
+        found++;
+        expect(quick).toBe(ordered);
+      }),
+      { numRuns: 1500 },
+    );
+    // Following suit, ruffing and discarding, with and without trumps and jokers elsewhere.
+    expect(found).toBeGreaterThan(150);
+  });
+
   it("a hand with the counted seats' stop alone shares one session across the tricks they took before", () => {
     // Their stop only ends the hand after the t-th trick a test asks for, so the table's entries
     // leave the tricks taken out and serve positions with other counts.

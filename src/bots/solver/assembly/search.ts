@@ -27,11 +27,14 @@
  * opponent's card: wrong values, mostly where players duck). Likewise a card
  * is skipped where the node already refuted another card of its suit from the
  * same hand and both lie below every card relevant so far. Moves are ordered
- * with the table's best move first (else the lead that last cut off at that
- * depth), then sure winners, cheap wins, partner-aware leads and discards (a
+ * with the lead that last cut off at that depth first (else the table's best
+ * move), then sure winners, cheap wins, partner-aware leads and discards (a
  * history heuristic made no difference; the last cut-off's card tried first
  * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
  * whether an opponent must (highest such card first), or may, go over it.
+ * Since a node nearly always cuts off on its first move, that move (a legal
+ * killer lead, or the card of a seat that wants the trick) is tried before
+ * the others are generated.
  * A lookup reads only the chains its bucket's filter says something was
  * stored under. The last trick is played out directly (every card is forced).
  */
@@ -673,35 +676,132 @@ export class DoubleDummy {
     if (t > this.maxMore()) return false;
     if (this.tLen === 0) return this.tricksLeft() === 1 && !this.firstPending ? this.lastTrick(rb) : this.geBoundary(t);
     const p = this.toMove();
+    this.clearTried(rb);
+    // For a seat that wants the trick, the move the ordering puts first is found without generating
+    // the others, and usually decides the node (trick deals: about a tenth of the CPU).
+    const first = this.wantsTrick(p) ? this.firstMove(p) : -1;
+    if (first >= 0 && this.tryMove(p, first, t, rb)) return this.maxSide[p];
     const n = this.generate(p, this.ply, true);
-    return this.firstCut(p, n, t, rb) >= 0 ? this.maxSide[p] : !this.maxSide[p];
+    return this.firstCut(p, n, t, rb, first) >= 0 ? this.maxSide[p] : !this.maxSide[p];
+  }
+
+  /**
+   * The move the ordering (see order) puts first for seat p, who wants the trick, found without
+   * generating the others; -1 with a joker in its hand or holding the called card (their moves
+   * are ordered apart). Ties go as order's stable sort leaves them: the lower suit first.
+   */
+  private firstMove(p: i32): i32 {
+    const h = this.hand, tr = this.trump, led = this.tSuit[0];
+    if (led < 0 || this.jok[p] > 0 || (this.calledBit !== 0 && (h[p * 4 + this.calledSuit] & this.calledBit) !== 0)) return -1;
+    const wi = this.winIdx[this.ply], ws = this.tSuit[wi], wr = this.tRank[wi];
+    const mine = h[p * 4 + led];
+    if (mine !== 0) {
+      // Following suit: the cheapest card that wins and holds, else that wins, else the lowest.
+      const winners = ws === -1 ? (this.jokerTrumpable && led === tr ? mine : 0) : ws === led ? mine & ~((2 << wr) - 1) : 0;
+      if (winners === 0 || this.partnerSure(p, wi)) return led * 16 + ctz<i32>(mine);
+      const held = winners & this.holdingRanks(p, led);
+      return led * 16 + ctz<i32>(held !== 0 ? held : winners);
+    }
+    // Void in the suit led: the cheapest trump that wins (and holds), else the best discard.
+    const trumps = tr >= 0 ? h[p * 4 + tr] : 0;
+    const ruffs = trumps === 0 ? 0 : ws === -1 ? (this.jokerTrumpable ? trumps : 0) : ws === tr ? trumps & ~((2 << wr) - 1) : trumps;
+    const sure = this.partnerSure(p, wi);
+    if (ruffs !== 0 && !sure) {
+      const held = ruffs & this.holdingRanks(p, tr);
+      return tr * 16 + ctz<i32>(held !== 0 ? held : ruffs);
+    }
+    let best = -1, bestScore = 0;
+    for (let s = 0; s < 4; s++) {
+      const x = h[p * 4 + s];
+      if (x === 0) continue;
+      const r = ctz<i32>(x);
+      const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+      const score = (sure ? -r : 30 + 2 * popcount(x) - r - (highBit(seq) === 1 << r ? 15 : 0)) - (s === tr ? 20 : 0);
+      if (best < 0 || score > bestScore) {
+        best = s * 16 + r;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  /** Whether the card winning the trick (index wi) is a team-mate's of p that no seat still to play can beat. */
+  // @ts-ignore: AssemblyScript decorator
+  @inline private partnerSure(p: i32, wi: i32): bool {
+    if (!this.sameTeam(p, this.tSeat[wi])) return false;
+    const h = this.hand, tr = this.trump, ws = this.tSuit[wi];
+    for (let k = this.tLen + 1; k < 4; k++) {
+      const o = (this.leader + k) & 3;
+      if (ws === -1) {
+        if (this.jokerTrumpable && tr >= 0 && h[o * 4 + tr] !== 0) return false;
+      } else if (h[o * 4 + ws] !== 0) {
+        if (h[o * 4 + ws] >= 1 << this.tRank[wi]) return false;
+      } else if (!(ws === tr || tr < 0 || h[o * 4 + tr] === 0)) return false;
+    }
+    return true;
   }
 
   /**
    * Tries the n moves generated for seat p at this node, in order, until one gives p's side what
    * it wants ("at least t" for the maximisers, "fewer" for the others): returns that move, or -1
-   * when every move was tried. Leaves the node's relevant cards in rel[rb..].
+   * when every move was tried. `done` is a move already tried (or -1): the node's relevant and
+   * tried cards are kept from it, and it is not tried again. Leaves the node's relevant cards in rel[rb..].
    */
-  private firstCut(p: i32, n: i32, t: i32, rb: i32): i32 {
-    const isMax = this.maxSide[p];
+  private firstCut(p: i32, n: i32, t: i32, rb: i32, done: i32): i32 {
     const base = this.ply * MOVES_PER_NODE;
-    const tried = this.tried;
-    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i];
-      if (this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
-      const before = this.cw;
-      const undo = this.play(p, m);
-      const r = this.ge(t - (this.cw - before));
-      this.unplay(p, m, undo);
-      if (r === isMax) {
-        this.takeRel(rb);
-        return m;
-      }
-      this.addRel(rb);
-      if (m !== JOKER_MOVE) tried[rb + (m >> 4)] |= 1 << (m & 15);
+      if (m === done || this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
+      if (this.tryMove(p, m, t, rb)) return m;
     }
     return -1;
+  }
+
+  /**
+   * Seat p plays m: true when that gives p's side what it wants (its relevant cards then replace
+   * the node's), else false (they join the node's, and m counts as tried).
+   */
+  // @ts-ignore: AssemblyScript decorator
+  @inline private tryMove(p: i32, m: i32, t: i32, rb: i32): bool {
+    const before = this.cw;
+    const undo = this.play(p, m);
+    const r = this.ge(t - (this.cw - before));
+    this.unplay(p, m, undo);
+    if (r === this.maxSide[p]) {
+      this.takeRel(rb);
+      return true;
+    }
+    this.addRel(rb);
+    if (m !== JOKER_MOVE) this.tried[rb + (m >> 4)] |= 1 << (m & 15);
+    return false;
+  }
+
+  /** No card tried yet at the node of ply slot rb (see skipBelowRel). */
+  private clearTried(rb: i32): void {
+    const tried = this.tried;
+    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
+  }
+
+  /** Moves m, one of the n moves from buffer slot base, to the front (swapped with the first). */
+  private toFront(base: i32, n: i32, m: i32): void {
+    const ba = this.bottomAt;
+    for (let i = 1; i < n; i++)
+      if (this.moves[base + i] === m) {
+        this.moves[base + i] = this.moves[base];
+        this.moves[base] = m;
+        const b = ba[base + i];
+        ba[base + i] = ba[base];
+        ba[base] = b;
+        return;
+      }
+  }
+
+  /** Whether seat p, on lead, may lead m (a card of its hand; the called card first in its suit; no joker to the first trick). */
+  private legalLead(p: i32, m: i32): bool {
+    if (m === JOKER_MOVE) return this.jok[p] > 0 && !this.firstPending;
+    const s = m >> 4, bit = 1 << (m & 15), mine = this.hand[p * 4 + s];
+    if ((mine & bit) === 0) return false;
+    return !(s === this.calledSuit && (mine & this.calledBit) !== 0 && bit !== this.calledBit);
   }
 
   /**
@@ -828,26 +928,21 @@ export class DoubleDummy {
     if (verdict >= 0) return verdict === 1;
     const p = this.leader;
     const depth = this.ply;
-    const n = this.generate(p, depth, true);
-    const base = depth * MOVES_PER_NODE;
-    // The lead that cut off at the last boundary searched at this depth first, else the table's best
-    // move: the killer, fresh from a sibling, cost fewer nodes (full nolo deals 5%, trick deals 1%).
-    const killer = this.killer[depth];
-    const best = killer >= 0 ? killer : this.bestFound;
-    if (best >= 0) {
-      const ba = this.bottomAt;
-      for (let i = 1; i < n; i++)
-        if (this.moves[base + i] === best) {
-          this.moves[base + i] = this.moves[base];
-          this.moves[base] = best;
-          const b = ba[base + i];
-          ba[base + i] = ba[base];
-          ba[base] = b;
-          break;
-        }
-    }
     const nodesBefore = this.nodes;
-    const found = this.firstCut(p, n, t, rb);
+    // The lead that cut off at the last boundary searched at this depth first (when legal: it is
+    // tried before the others are generated, and usually decides), else the table's best move:
+    // the killer, fresh from a sibling, cost fewer nodes (full nolo deals 5%, trick deals 1%).
+    const killer = this.killer[depth];
+    this.clearTried(rb);
+    const first = killer >= 0 && this.legalLead(p, killer) ? <i32>killer : -1;
+    let found = -1;
+    if (first >= 0 && this.tryMove(p, first, t, rb)) found = first;
+    else {
+      const n = this.generate(p, depth, true);
+      const best = killer >= 0 ? <i32>killer : this.bestFound;
+      if (best >= 0) this.toFront(depth * MOVES_PER_NODE, n, best);
+      found = this.firstCut(p, n, t, rb, first);
+    }
     const result = found >= 0 ? this.maxSide[p] : !this.maxSide[p];
     if (found >= 0) this.killer[depth] = <i8>found;
     this.store(hash, check, result, t, found, rb, this.nodes - nodesBefore);
@@ -1030,6 +1125,17 @@ export class DoubleDummy {
       }
     }
     return -1;
+  }
+
+  /**
+   * For tests, inside a trick: the move firstMove finds for the seat to move (-1 where it does not
+   * apply), and with `ordered` the first move of the full ordering instead (-2 at a trick boundary).
+   */
+  firstMoveSays(ordered: bool): i32 {
+    if (this.tLen === 0) return -2;
+    const p = this.toMove();
+    if (ordered) return this.generate(p, this.ply, true) > 0 ? this.moves[this.ply * MOVES_PER_NODE] : -1;
+    return this.wantsTrick(p) ? this.firstMove(p) : -1;
   }
 
   /**
@@ -1669,23 +1775,9 @@ export class DoubleDummy {
   private order(p: i32, base: i32, n: i32): void {
     const wants = this.wantsTrick(p);
     const h = this.hand;
-    let partnerWinning = false;
-    let winnerSure = false;
-    let wi = 0;
-    if (this.tLen > 0) {
-      wi = this.winIdx[this.ply];
-      const w = this.tSeat[wi];
-      partnerWinning = this.sameTeam(p, w);
-      // The winning card holds when no one still to play can beat it.
-      winnerSure = true;
-      const ws = this.tSuit[wi];
-      for (let k = this.tLen + 1; k < 4 && winnerSure; k++) {
-        const o = (this.leader + k) & 3;
-        if (ws === -1) winnerSure = !(this.jokerTrumpable && this.trump >= 0 && h[o * 4 + this.trump] !== 0);
-        else if (h[o * 4 + ws] !== 0) winnerSure = h[o * 4 + ws] < 1 << this.tRank[wi];
-        else winnerSure = ws === this.trump || this.trump < 0 || h[o * 4 + this.trump] === 0;
-      }
-    }
+    const wi = this.tLen > 0 ? this.winIdx[this.ply] : 0;
+    // A team-mate's card winning the trick for sure: p plays low.
+    const partnerSure = this.tLen > 0 && this.partnerSure(p, wi);
     for (let i = 0; i < n; i++) {
       const m = this.moves[base + i];
       let score: i32;
@@ -1714,9 +1806,9 @@ export class DoubleDummy {
           const wins = this.beats(s, r, wi);
           const trumpPenalty = s === this.trump && this.tSuit[0] !== this.trump ? 20 : 0;
           if (!wants) score = wins ? -50 + r : 50 + r;
-          else if (partnerWinning && winnerSure) score = -r - trumpPenalty;
+          else if (partnerSure) score = -r - trumpPenalty;
           else if (wins) {
-            if (this.holds(p, s, r)) score = 120 - r - trumpPenalty;
+            if ((this.holdingRanks(p, s) >> r) & 1) score = 120 - r - trumpPenalty;
             // Win cheaply even when a later hand may go over: second hand ducking first cost more nodes.
             else score = 100 - r - trumpPenalty;
           } else if (s !== this.tSuit[0]) {
@@ -1774,17 +1866,24 @@ export class DoubleDummy {
     return false;
   }
 
-  /** Would card (s, r), winning the trick so far for seat p, stay ahead of every opponent still to play? */
-  private holds(p: i32, s: i32, r: i32): bool {
-    const h = this.hand, led = this.tSuit[0];
+  /**
+   * The ranks of suit s (the suit led, or trumps) with which seat p, winning the trick so far,
+   * stays ahead of every opponent still to play (0: an opponent can ruff a card of the suit led).
+   */
+  private holdingRanks(p: i32, s: i32): i32 {
+    const h = this.hand, led = this.tSuit[0], tr = this.trump;
+    let above = 0;
     for (let k = this.tLen + 1; k < 4; k++) {
       const o = (this.leader + k) & 3;
       if (this.sameTeam(p, o)) continue;
       if (led >= 0 && h[o * 4 + led] !== 0) {
-        if (s === led && h[o * 4 + led] >= 1 << r) return false;
-      } else if (this.trump >= 0 && h[o * 4 + this.trump] !== 0 && (s !== this.trump || h[o * 4 + this.trump] >= 1 << r)) return false;
+        if (s === led) above |= h[o * 4 + led];
+      } else if (tr >= 0 && h[o * 4 + tr] !== 0) {
+        if (s !== tr) return 0;
+        above |= h[o * 4 + tr];
+      }
     }
-    return true;
+    return above === 0 ? -1 : ~((highBit(above) << 1) - 1);
   }
 
   /** Plays move m for seat p; returns what unplay needs (the trick state before completion, or -1). */
@@ -1939,6 +2038,9 @@ export function boundsSay(t: i32): i32 {
   return search.boundsSay(t);
 }
 /** Nodes of every search since the module started (a float: it outgrows 32 bits). */
+export function firstMoveSays(ordered: bool): i32 {
+  return search.firstMoveSays(ordered);
+}
 export function nodesSearchedSoFar(): f64 {
   return nodesSearched;
 }
