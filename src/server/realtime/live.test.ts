@@ -12,7 +12,7 @@
  * and the replay analysis answers "unavailable". A club's ranked table of
  * five people rates all five on the club ladder by those places.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getVariant, parseRecord, VARIANT_IDS, VARIANT_META, variantIds, verifyRecord } from "@/engine";
 import type { Seat, VariantId } from "@/engine/types";
 import type { SeatOccupant } from "@/protocol";
@@ -51,9 +51,14 @@ async function newTable(variant: string, options: Record<string, unknown> = shor
 }
 
 beforeAll(async () => {
+  server = await startServer();
+});
+
+// Four new people for every test: the message limit is per person, and a test must not start with
+// the budget the test before spent (a match played at full speed spends most of it).
+beforeEach(async () => {
   players = await Promise.all([0, 1, 2, 3].map((i) => createTestUser({ displayName: `Live ${i}` })));
   cookies = await Promise.all(players.map((p) => sessionCookie(p.id, SECRET)));
-  server = await startServer();
 });
 
 afterAll(async () => {
