@@ -693,18 +693,18 @@ export class DoubleDummy {
   private firstMove(p: i32): i32 {
     const h = this.hand, tr = this.trump, led = this.tSuit[0];
     if (led < 0 || this.jok[p] > 0 || (this.calledBit !== 0 && (h[p * 4 + this.calledSuit] & this.calledBit) !== 0)) return -1;
-    const wi = this.winIdx[this.ply], ws = this.tSuit[wi], wr = this.tRank[wi];
+    const wi = this.winIdx[this.ply];
     const mine = h[p * 4 + led];
     if (mine !== 0) {
       // Following suit: the cheapest card that wins and holds, else that wins, else the lowest.
-      const winners = ws === -1 ? (this.jokerTrumpable && led === tr ? mine : 0) : ws === led ? mine & ~((2 << wr) - 1) : 0;
+      const winners = this.beating(led, mine, wi);
       if (winners === 0 || this.partnerSure(p, wi)) return led * 16 + ctz<i32>(mine);
       const held = winners & this.holdingRanks(p, led);
       return led * 16 + ctz<i32>(held !== 0 ? held : winners);
     }
     // Void in the suit led: the cheapest trump that wins (and holds), else the best discard.
     const trumps = tr >= 0 ? h[p * 4 + tr] : 0;
-    const ruffs = trumps === 0 ? 0 : ws === -1 ? (this.jokerTrumpable ? trumps : 0) : ws === tr ? trumps & ~((2 << wr) - 1) : trumps;
+    const ruffs = trumps === 0 ? 0 : this.beating(tr, trumps, wi);
     const sure = this.partnerSure(p, wi);
     if (ruffs !== 0 && !sure) {
       const held = ruffs & this.holdingRanks(p, tr);
@@ -1700,6 +1700,15 @@ export class DoubleDummy {
     return suit === this.trump;
   }
 
+  /** Of the cards x of suit s, those that played now would beat the trick's winning card so far, index w (beats, for a whole suit). */
+  // @ts-ignore: AssemblyScript decorator
+  @inline private beating(s: i32, x: i32, w: i32): i32 {
+    const ws = this.tSuit[w];
+    if (ws === -1) return this.jokerTrumpable && s === this.trump ? x : 0;
+    if (s === ws) return x & ~((2 << this.tRank[w]) - 1);
+    return s === this.trump ? x : 0;
+  }
+
   /**
    * Writes the moves of seat p at `depth` into the move buffer and returns their count.
    * With `reduce`, touching cards count once and moves come ordered; without, every legal card is listed.
@@ -2037,10 +2046,10 @@ export function toMove(): i32 {
 export function boundsSay(t: i32): i32 {
   return search.boundsSay(t);
 }
-/** Nodes of every search since the module started (a float: it outgrows 32 bits). */
 export function firstMoveSays(ordered: bool): i32 {
   return search.firstMoveSays(ordered);
 }
+/** Nodes of every search since the module started (a float: it outgrows 32 bits). */
 export function nodesSearchedSoFar(): f64 {
   return nodesSearched;
 }
