@@ -403,17 +403,22 @@ function slotKey(hash: i32, check: i32, idx: i32, owners: i32): i32 {
   return x ^ (x >>> 16);
 }
 
-export class DoubleDummy {
-  readonly hand: StaticArray<i32> = new StaticArray<i32>(16);
-  readonly jok: StaticArray<i32> = new StaticArray<i32>(4);
-  private trump: i32 = 0;
-  private jokerTrumpable: bool = false;
-  private readonly counted: StaticArray<bool> = new StaticArray<bool>(4);
-  private readonly maxSide: StaticArray<bool> = new StaticArray<bool>(4);
-  private calledSuit: i32 = 0;
-  private calledBit: i32 = 0;
-  private stopC: i32 = 0;
-  private stopO: i32 = 0;
+/**
+ * The search's state: the position, the trick in progress and the per-ply bookkeeping. Module
+ * globals rather than fields of the search object: WebAssembly keeps a global in the instance, out
+ * of reach of the stores to memory, so compiled code need not read it again after each store.
+ */
+namespace state {
+  export const hand = new StaticArray<i32>(16);
+  export const jok = new StaticArray<i32>(4);
+  export let trump: i32 = 0;
+  export let jokerTrumpable: bool = false;
+  export const counted = new StaticArray<bool>(4);
+  export const maxSide = new StaticArray<bool>(4);
+  export let calledSuit: i32 = 0;
+  export let calledBit: i32 = 0;
+  export let stopC: i32 = 0;
+  export let stopO: i32 = 0;
   /**
    * The others' stop can end the hand: then whether the counted seats reach t more tricks depends
    * on the tricks taken so far, which join the table's key, and the bounds (which reason about the
@@ -421,33 +426,35 @@ export class DoubleDummy {
    * the search asks (t at most what it leaves them: the hand can only stop after the t-th trick),
    * so a hand with that stop alone (sol) shares entries across the tricks taken and keeps its bounds.
    */
-  private othersStop: bool = false;
+  export let othersStop: bool = false;
   /**
    * One counted seat, who wants few tricks, against three who want him to take many (sol, and each
    * player judged alone in pasnolo): see takesNoMore. Where a pair avoids tricks (nolo, pass games)
    * that bound cost 1% more nodes on three nolo deals (its marks make entries narrower) for none fewer.
    */
-  private loneAvoider: bool = false;
+  export let loneAvoider: bool = false;
   /** A counted pair wants few tricks (nolo, pass games): the front is read once their search fills the pool (see front). */
-  private useFront: bool = false;
+  export let useFront: bool = false;
   /** Per seat, the seats of its team (same aim for the counted total, same counting) as a bit mask. */
-  private readonly teams: StaticArray<i32> = new StaticArray<i32>(4);
+  export const teams = new StaticArray<i32>(4);
   // Trick in progress.
-  private leader: i32 = 0;
-  private tLen: i32 = 0;
-  private readonly tSeat: StaticArray<i32> = new StaticArray<i32>(4);
-  private readonly tSuit: StaticArray<i32> = new StaticArray<i32>(4);
-  private readonly tRank: StaticArray<i32> = new StaticArray<i32>(4);
-  private readonly trickMask: StaticArray<i32> = new StaticArray<i32>(4);
-  private firstPending: bool = false;
-  private cw: i32 = 0;
-  private ow: i32 = 0;
-  private readonly moves: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH * MOVES_PER_NODE);
-  private readonly scores: StaticArray<i32> = new StaticArray<i32>(MOVES_PER_NODE);
-  private gen: i32 = 0;
+  export let leader: i32 = 0;
+  export let tLen: i32 = 0;
+  export const tSeat = new StaticArray<i32>(4);
+  export const tSuit = new StaticArray<i32>(4);
+  export const tRank = new StaticArray<i32>(4);
+  export const trickMask = new StaticArray<i32>(4);
+  /** Per suit, the cards still in the four hands (kept by play and unplay). */
+  export const inPlay = new StaticArray<i32>(4);
+  export let firstPending: bool = false;
+  export let cw: i32 = 0;
+  export let ow: i32 = 0;
+  export const moves = new StaticArray<i32>(MAX_DEPTH * MOVES_PER_NODE);
+  export const scores = new StaticArray<i32>(MOVES_PER_NODE);
+  export let gen: i32 = 0;
   /** generate()'s cards touching a lower card of the same hand, tried after every other move, and the lowest card of their runs. */
-  private readonly touching: StaticArray<i32> = new StaticArray<i32>(MOVES_PER_NODE);
-  private readonly touchingBottom: StaticArray<i32> = new StaticArray<i32>(MOVES_PER_NODE);
+  export const touching = new StaticArray<i32>(MOVES_PER_NODE);
+  export const touchingBottom = new StaticArray<i32>(MOVES_PER_NODE);
   /**
    * Per move slot: -1, or for a card touching a lower one of its hand (an equivalent of that
    * lower card here) the rank of its run's lowest card. The equivalence is a fact about the ranks
@@ -455,29 +462,66 @@ export class DoubleDummy {
    * above the run need not share: so a node that tries all its moves tries such a card too,
    * unless its relevant cards already reach down to the run (see skipTouching).
    */
-  private readonly bottomAt: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH * MOVES_PER_NODE);
+  export const bottomAt = new StaticArray<i32>(MAX_DEPTH * MOVES_PER_NODE);
   /** Per ply and suit: rank bits of the cards the node there has tried and refuted so far (see skipBelowRel). */
-  private readonly tried: StaticArray<i32> = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
+  export const tried = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
   /**
    * Per ply: the lead that last cut off at a trick boundary there, tried first at the next boundary
    * searched there. Each search object in JavaScript keeps its own (see killerData).
    */
-  private readonly killer: StaticArray<i8> = new StaticArray<i8>(MAX_DEPTH + 1).fill(-1);
+  export const killer = new StaticArray<i8>(MAX_DEPTH + 1).fill(-1);
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
-  private readonly rel: StaticArray<i32> = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
+  export const rel = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
-  private readonly winSuit: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1).fill(-1);
-  private readonly winBit: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1);
+  export const winSuit = new StaticArray<i32>(MAX_DEPTH + 1).fill(-1);
+  export const winBit = new StaticArray<i32>(MAX_DEPTH + 1);
   /** Per ply, the index in the trick of the card winning it so far after that ply's card (set by play; a ply's entry stays right for unplay). */
-  private readonly winIdx: StaticArray<i32> = new StaticArray<i32>(MAX_DEPTH + 1);
-  nodes: i32 = 0;
+  export const winIdx = new StaticArray<i32>(MAX_DEPTH + 1);
+  /** Nodes of the search loaded last (the clock is read once every 65536). */
+  export let nodes: i32 = 0;
   /** Per seat, its one team-mate when its team is a pair, else -1. */
-  private readonly partner: StaticArray<i32> = new StaticArray<i32>(4);
-  private deadline: f64 = Infinity;
-  private exactTable: bool = false;
+  export const partner = new StaticArray<i32>(4);
+  export let deadline: f64 = Infinity;
+  export let exactTable: bool = false;
   /** Cards played since the root: the move buffer slot of the current node. */
-  private ply: i32 = 0;
+  export let ply: i32 = 0;
+  /** Tricks still to be played, the one in progress included (see tricksLeft). */
+  export let left: i32 = 0;
+  /** The second hash of the position frontSlot last hashed, told apart by it from others in its slot. */
+  export let frontCheck: i32 = 0;
+  /** The best move of the first entry a lookup found that matched but did not decide (-1: none). */
+  export let bestFound: i32 = -1;
+  /** The pool offset of the entry that decided the last probe. */
+  export let foundEntry: i32 = 0;
+  /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
+  export let check: i32 = 0;
+  /** Per ply and suit, from bucketKey(): owners of the cards highest first (2 bits each), and their count. */
+  export const ownersAt = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
+  export const lensAt = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
+  export const tops = new StaticArray<i32>(4);
+  /** Per suit and mask digit, the owners that digit requires of this position (see requiredOwners). */
+  export const req = new StaticArray<i32>(12);
+  /** The top cards of its suit the last splitRun() count rests on (the three runs'). */
+  export let splitTop: i32 = 0;
+  /** Per suit, the tricks the last quickTricks() call counted there, and what it counted for jokers. */
+  export const qk = new StaticArray<i32>(4);
+  /** Per suit, the top cards the last quickTricks() call's count there rests on (its run, or fewer when cut by ruffs). */
+  export const qRun = new StaticArray<i32>(4);
+  export let qJokers: i32 = 0;
+  /** Whether the last quickTricks() call counted the leader's trumps drawn first. */
+  export let qDrawn: bool = false;
+  /** quickTricks()'s per-suit counts (qk) and runs (qRun) for the leader, kept while a team-mate's are counted. */
+  export const kLead = new StaticArray<i32>(4);
+  export const runLead = new StaticArray<i32>(4);
+  /** rollout()'s cards played, three numbers a card (seat, move, what unplay needs). */
+  export const played = new StaticArray<i32>(3 * MAX_DEPTH);
+  /** What unplay restores of each completed trick, 9 numbers a trick (a stack: one trick per 4 plies). */
+  export const saved = new StaticArray<i32>(9 * (MAX_DEPTH / 4 + 1));
+  export let savedTop: i32 = 0;
+}
 
+/** The search's moves over the state above; the module has one (see the interface at the end). */
+export class DoubleDummy {
   /**
    * Sets up the position to search (the hands and trick come from setHand, setJokers and
    * setTrickMove); every call from JavaScript loads its position first, so a search the deadline
@@ -485,86 +529,86 @@ export class DoubleDummy {
    */
   load(trump: i32, jokerTrumpable: bool, countedMask: i32, maxMask: i32, leader: i32, trickLen: i32, firstTrick: bool, calledSuit: i32, calledRank: i32, stopCounted: i32, stopOthers: i32, takenCounted: i32, takenOthers: i32, gen: i32, exactTable: bool, deadline: f64): void {
     ensureTable();
-    this.gen = gen;
-    this.deadline = deadline;
-    this.exactTable = exactTable;
-    for (let i = 0; i < 16; i++) this.hand[i] = HANDS[i];
+    state.gen = gen;
+    state.deadline = deadline;
+    state.exactTable = exactTable;
+    for (let i = 0; i < 16; i++) state.hand[i] = HANDS[i];
+    for (let s = 0; s < 4; s++) state.inPlay[s] = HANDS[s] | HANDS[4 + s] | HANDS[8 + s] | HANDS[12 + s];
     for (let p = 0; p < 4; p++) {
-      this.jok[p] = JOKERS[p];
-      this.counted[p] = (countedMask & (1 << p)) !== 0;
-      this.maxSide[p] = (maxMask & (1 << p)) !== 0;
+      state.jok[p] = JOKERS[p];
+      state.counted[p] = (countedMask & (1 << p)) !== 0;
+      state.maxSide[p] = (maxMask & (1 << p)) !== 0;
     }
-    this.trump = trump;
-    this.jokerTrumpable = jokerTrumpable;
-    this.calledSuit = calledSuit;
-    this.calledBit = calledSuit >= 0 ? 1 << calledRank : 0;
-    this.stopC = stopCounted;
-    this.stopO = stopOthers;
-    this.othersStop = stopOthers < NO_STOP;
-    this.cw = takenCounted;
-    this.ow = takenOthers;
-    this.leader = leader;
-    this.firstPending = firstTrick;
+    state.trump = trump;
+    state.jokerTrumpable = jokerTrumpable;
+    state.calledSuit = calledSuit;
+    state.calledBit = calledSuit >= 0 ? 1 << calledRank : 0;
+    state.stopC = stopCounted;
+    state.stopO = stopOthers;
+    state.othersStop = stopOthers < NO_STOP;
+    state.cw = takenCounted;
+    state.ow = takenOthers;
+    state.leader = leader;
+    state.firstPending = firstTrick;
     for (let p = 0; p < 4; p++) {
       let team = 0;
-      for (let o = 0; o < 4; o++) if (this.maxSide[o] === this.maxSide[p] && this.counted[o] === this.counted[p]) team |= 1 << o;
-      this.teams[p] = team;
+      for (let o = 0; o < 4; o++) if (state.maxSide[o] === state.maxSide[p] && state.counted[o] === state.counted[p]) team |= 1 << o;
+      state.teams[p] = team;
     }
-    for (let p = 0; p < 4; p++) this.partner[p] = this.partnerOf(p);
+    for (let p = 0; p < 4; p++) state.partner[p] = this.partnerOf(p);
     let countedSeats = 0, countedAvoid = false;
-    this.loneAvoider = true;
+    state.loneAvoider = true;
     for (let p = 0; p < 4; p++) {
-      if (this.counted[p]) countedSeats++;
-      if (this.counted[p] && !this.maxSide[p]) countedAvoid = true;
-      if (this.counted[p] === this.maxSide[p]) this.loneAvoider = false;
+      if (state.counted[p]) countedSeats++;
+      if (state.counted[p] && !state.maxSide[p]) countedAvoid = true;
+      if (state.counted[p] === state.maxSide[p]) state.loneAvoider = false;
     }
-    if (countedSeats !== 1) this.loneAvoider = false;
-    this.useFront = !exactTable && countedSeats === 2 && countedAvoid;
-    this.ply = 0;
-    this.savedTop = 0;
-    this.nodes = 0;
-    this.tLen = 0;
-    this.trickMask.fill(0);
+    if (countedSeats !== 1) state.loneAvoider = false;
+    state.useFront = !exactTable && countedSeats === 2 && countedAvoid;
+    state.ply = 0;
+    state.savedTop = 0;
+    state.nodes = 0;
+    state.tLen = 0;
+    state.trickMask.fill(0);
     {
-      const l = leader * 4, h = this.hand;
-      this.left = popcount(h[l]) + popcount(h[l + 1]) + popcount(h[l + 2]) + popcount(h[l + 3]) + <i32>this.jok[leader] + (trickLen > 0 ? 1 : 0);
+      const l = leader * 4, h = state.hand;
+      state.left = popcount(h[l]) + popcount(h[l + 1]) + popcount(h[l + 2]) + popcount(h[l + 3]) + <i32>state.jok[leader] + (trickLen > 0 ? 1 : 0);
     }
     // Replay the trick in progress onto the trick arrays (its cards are already out of the hands).
     for (let i = 0; i < trickLen; i++) {
       const m = TRICK[i];
-      this.tLen++;
-      this.tSeat[i] = <i8>((leader + i) & 3);
+      state.tLen++;
+      state.tSeat[i] = <i8>((leader + i) & 3);
       if (m === JOKER_MOVE) {
-        this.tSuit[i] = -1;
-        this.tRank[i] = -1;
+        state.tSuit[i] = -1;
+        state.tRank[i] = -1;
       } else {
-        this.tSuit[i] = <i8>(m >> 4);
-        this.tRank[i] = <i8>(m & 15);
-        this.trickMask[m >> 4] |= 1 << (m & 15);
+        state.tSuit[i] = <i8>(m >> 4);
+        state.tRank[i] = <i8>(m & 15);
+        state.trickMask[m >> 4] |= 1 << (m & 15);
       }
     }
-    this.winIdx[0] = trickLen > 0 ? this.winningIndex() : 0;
+    state.winIdx[0] = trickLen > 0 ? this.winningIndex() : 0;
   }
 
   killerData(): usize {
-    return changetype<usize>(this.killer);
+    return changetype<usize>(state.killer);
   }
 
   /** Seat to play now. */
   toMove(): i32 {
-    return (this.leader + this.tLen) & 3;
+    return (state.leader + state.tLen) & 3;
   }
 
   /** Tricks still to be played, the one in progress included (counted once, then kept by play/unplay). */
   tricksLeft(): i32 {
-    return this.left;
+    return state.left;
   }
-  private left: i32 = 0;
 
   /** Upper limit on further counted tricks (the stops end the hand early). */
   private maxMore(): i32 {
-    if (this.cw >= this.stopC || this.ow >= this.stopO) return 0;
-    return min<i32>(this.tricksLeft(), this.stopC - this.cw);
+    if (state.cw >= state.stopC || state.ow >= state.stopO) return 0;
+    return min<i32>(this.tricksLeft(), state.stopC - state.cw);
   }
 
   /** Exact number of further counted tricks from here with best play by both sides, known to lie in [lo, hi]. */
@@ -585,20 +629,20 @@ export class DoubleDummy {
 
     /** Legal moves of the player to move into MOVES_OUT; returns their count. */
   legalMoves(): i32 {
-    const n = this.generate(this.toMove(), this.ply, false);
-    for (let i = 0; i < n; i++) MOVES_OUT[i] = <i32>this.moves[this.ply * MOVES_PER_NODE + i];
+    const n = this.generate(this.toMove(), state.ply, false);
+    for (let i = 0; i < n; i++) MOVES_OUT[i] = <i32>state.moves[state.ply * MOVES_PER_NODE + i];
     return n;
   }
 
   /** The lowest card touching `move` in the mover's hand: equivalent moves share it. */
   representative(move: i32): i32 {
     if (move === JOKER_MOVE) return move;
-    const p = this.toMove(), s = move >> 4, h = this.hand;
-    const called = s === this.calledSuit ? this.calledBit : 0;
+    const p = this.toMove(), s = move >> 4, h = state.hand;
+    const called = s === state.calledSuit ? state.calledBit : 0;
     let bit = 1 << (move & 15);
     if (bit === called) return move;
     const mine = h[p * 4 + s] & ~called;
-    const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s] | this.trickMask[s];
+    const seq = state.inPlay[s] | state.trickMask[s];
     for (;;) {
       const below = highBit(seq & (bit - 1));
       if (below === 0 || (mine & below) === 0) break;
@@ -614,9 +658,9 @@ export class DoubleDummy {
    */
   valueAfter(move: i32, lo: i32, hi: i32, guess: i32): i32 {
     const p = this.toMove();
-    const before = this.cw;
+    const before = state.cw;
     const undo = this.play(p, move);
-    const won = this.cw - before;
+    const won = state.cw - before;
     const v = this.value(guess !== NO_GUESS ? guess - won : hi < 99 ? hi - won : lo > 0 ? lo - won : NO_GUESS, lo - won, hi - won) + won;
     this.unplay(p, move, undo);
     return v;
@@ -627,19 +671,19 @@ export class DoubleDummy {
    * win cheaply, duck otherwise) from here to the end: a fast, approximate playout.
    */
   rollout(): i32 {
-    const start = this.cw;
-    const played = this.played;
+    const start = state.cw;
+    const played = state.played;
     let np = 0;
     while (this.maxMore() > 0) {
       const p = this.toMove();
-      const n = this.generate(p, this.ply, true);
+      const n = this.generate(p, state.ply, true);
       if (n === 0) break;
-      const m = <i32>this.moves[this.ply * MOVES_PER_NODE];
+      const m = <i32>state.moves[state.ply * MOVES_PER_NODE];
       played[np++] = p;
       played[np++] = m;
       played[np++] = this.play(p, m);
     }
-    const result = this.cw - start;
+    const result = state.cw - start;
     while (np > 0) {
       const undo = played[--np], m = played[--np], p = played[--np];
       this.unplay(p, m, undo);
@@ -650,9 +694,9 @@ export class DoubleDummy {
   /** rollout() after the player to move plays `move`, counting that trick too. */
   rolloutAfter(move: i32): i32 {
     const p = this.toMove();
-    const before = this.cw;
+    const before = state.cw;
     const undo = this.play(p, move);
-    const v = this.rollout() + (this.cw - before);
+    const v = this.rollout() + (state.cw - before);
     this.unplay(p, move, undo);
     return v;
   }
@@ -668,21 +712,21 @@ export class DoubleDummy {
   ge(t: i32): bool {
     // The clock is read every 65536 nodes (a few milliseconds of search).
     nodesSearched += 1;
-    if ((++this.nodes & 0xffff) === 0 && this.deadline < Infinity && now() > this.deadline) searchAborted();
-    const rb = this.ply * 4;
-    const rel = this.rel;
+    if ((++state.nodes & 0xffff) === 0 && state.deadline < Infinity && now() > state.deadline) searchAborted();
+    const rb = state.ply * 4;
+    const rel = state.rel;
     rel[rb] = rel[rb + 1] = rel[rb + 2] = rel[rb + 3] = 0;
     if (t <= 0) return true;
     if (t > this.maxMore()) return false;
-    if (this.tLen === 0) return this.tricksLeft() === 1 && !this.firstPending ? this.lastTrick(rb) : this.geBoundary(t);
+    if (state.tLen === 0) return this.tricksLeft() === 1 && !state.firstPending ? this.lastTrick(rb) : this.geBoundary(t);
     const p = this.toMove();
     this.clearTried(rb);
     // For a seat that wants the trick, the move the ordering puts first is found without generating
     // the others, and usually decides the node (trick deals: about a tenth of the CPU).
     const first = this.wantsTrick(p) ? this.firstMove(p) : -1;
-    if (first >= 0 && this.tryMove(p, first, t, rb)) return this.maxSide[p];
-    const n = this.generate(p, this.ply, true);
-    return this.firstCut(p, n, t, rb, first) >= 0 ? this.maxSide[p] : !this.maxSide[p];
+    if (first >= 0 && this.tryMove(p, first, t, rb)) return state.maxSide[p];
+    const n = this.generate(p, state.ply, true);
+    return this.firstCut(p, n, t, rb, first) >= 0 ? state.maxSide[p] : !state.maxSide[p];
   }
 
   /**
@@ -691,9 +735,9 @@ export class DoubleDummy {
    * are ordered apart). Ties go as order's stable sort leaves them: the lower suit first.
    */
   private firstMove(p: i32): i32 {
-    const h = this.hand, tr = this.trump, led = this.tSuit[0];
-    if (led < 0 || this.jok[p] > 0 || (this.calledBit !== 0 && (h[p * 4 + this.calledSuit] & this.calledBit) !== 0)) return -1;
-    const wi = this.winIdx[this.ply];
+    const h = state.hand, tr = state.trump, led = state.tSuit[0];
+    if (led < 0 || state.jok[p] > 0 || (state.calledBit !== 0 && (h[p * 4 + state.calledSuit] & state.calledBit) !== 0)) return -1;
+    const wi = state.winIdx[state.ply];
     const mine = h[p * 4 + led];
     if (mine !== 0) {
       // Following suit: the cheapest card that wins and holds, else that wins, else the lowest.
@@ -715,7 +759,7 @@ export class DoubleDummy {
       const x = h[p * 4 + s];
       if (x === 0) continue;
       const r = ctz<i32>(x);
-      const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+      const seq = state.inPlay[s];
       const score = (sure ? -r : 30 + 2 * popcount(x) - r - (highBit(seq) === 1 << r ? 15 : 0)) - (s === tr ? 20 : 0);
       if (best < 0 || score > bestScore) {
         best = s * 16 + r;
@@ -728,14 +772,14 @@ export class DoubleDummy {
   /** Whether the card winning the trick (index wi) is a team-mate's of p that no seat still to play can beat. */
   // @ts-ignore: AssemblyScript decorator
   @inline private partnerSure(p: i32, wi: i32): bool {
-    if (!this.sameTeam(p, this.tSeat[wi])) return false;
-    const h = this.hand, tr = this.trump, ws = this.tSuit[wi];
-    for (let k = this.tLen + 1; k < 4; k++) {
-      const o = (this.leader + k) & 3;
+    if (!this.sameTeam(p, state.tSeat[wi])) return false;
+    const h = state.hand, tr = state.trump, ws = state.tSuit[wi];
+    for (let k = state.tLen + 1; k < 4; k++) {
+      const o = (state.leader + k) & 3;
       if (ws === -1) {
-        if (this.jokerTrumpable && tr >= 0 && h[o * 4 + tr] !== 0) return false;
+        if (state.jokerTrumpable && tr >= 0 && h[o * 4 + tr] !== 0) return false;
       } else if (h[o * 4 + ws] !== 0) {
-        if (h[o * 4 + ws] >= 1 << this.tRank[wi]) return false;
+        if (h[o * 4 + ws] >= 1 << state.tRank[wi]) return false;
       } else if (!(ws === tr || tr < 0 || h[o * 4 + tr] === 0)) return false;
     }
     return true;
@@ -748,9 +792,9 @@ export class DoubleDummy {
    * tried cards are kept from it, and it is not tried again. Leaves the node's relevant cards in rel[rb..].
    */
   private firstCut(p: i32, n: i32, t: i32, rb: i32, done: i32): i32 {
-    const base = this.ply * MOVES_PER_NODE;
+    const base = state.ply * MOVES_PER_NODE;
     for (let i = 0; i < n; i++) {
-      const m = this.moves[base + i];
+      const m = state.moves[base + i];
       if (m === done || this.skipTouching(base + i, rb, m) || this.skipBelowRel(rb, m)) continue;
       if (this.tryMove(p, m, t, rb)) return m;
     }
@@ -763,32 +807,32 @@ export class DoubleDummy {
    */
   // @ts-ignore: AssemblyScript decorator
   @inline private tryMove(p: i32, m: i32, t: i32, rb: i32): bool {
-    const before = this.cw;
+    const before = state.cw;
     const undo = this.play(p, m);
-    const r = this.ge(t - (this.cw - before));
+    const r = this.ge(t - (state.cw - before));
     this.unplay(p, m, undo);
-    if (r === this.maxSide[p]) {
+    if (r === state.maxSide[p]) {
       this.takeRel(rb);
       return true;
     }
     this.addRel(rb);
-    if (m !== JOKER_MOVE) this.tried[rb + (m >> 4)] |= 1 << (m & 15);
+    if (m !== JOKER_MOVE) state.tried[rb + (m >> 4)] |= 1 << (m & 15);
     return false;
   }
 
   /** No card tried yet at the node of ply slot rb (see skipBelowRel). */
   private clearTried(rb: i32): void {
-    const tried = this.tried;
+    const tried = state.tried;
     tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
   }
 
   /** Moves m, one of the n moves from buffer slot base, to the front (swapped with the first). */
   private toFront(base: i32, n: i32, m: i32): void {
-    const ba = this.bottomAt;
+    const ba = state.bottomAt;
     for (let i = 1; i < n; i++)
-      if (this.moves[base + i] === m) {
-        this.moves[base + i] = this.moves[base];
-        this.moves[base] = m;
+      if (state.moves[base + i] === m) {
+        state.moves[base + i] = state.moves[base];
+        state.moves[base] = m;
         const b = ba[base + i];
         ba[base + i] = ba[base];
         ba[base] = b;
@@ -798,10 +842,10 @@ export class DoubleDummy {
 
   /** Whether seat p, on lead, may lead m (a card of its hand; the called card first in its suit; no joker to the first trick). */
   private legalLead(p: i32, m: i32): bool {
-    if (m === JOKER_MOVE) return this.jok[p] > 0 && !this.firstPending;
-    const s = m >> 4, bit = 1 << (m & 15), mine = this.hand[p * 4 + s];
+    if (m === JOKER_MOVE) return state.jok[p] > 0 && !state.firstPending;
+    const s = m >> 4, bit = 1 << (m & 15), mine = state.hand[p * 4 + s];
     if ((mine & bit) === 0) return false;
-    return !(s === this.calledSuit && (mine & this.calledBit) !== 0 && bit !== this.calledBit);
+    return !(s === state.calledSuit && (mine & state.calledBit) !== 0 && bit !== state.calledBit);
   }
 
   /**
@@ -809,14 +853,14 @@ export class DoubleDummy {
    * Does a counted seat win it? Its winning rank is relevant when it beat a card of its suit.
    */
   private lastTrick(rb: i32): bool {
-    const before = this.cw, L = this.leader;
+    const before = state.cw, L = state.leader;
     const m0 = this.onlyCard(L), u0 = this.play(L, m0);
     const p1 = (L + 1) & 3, m1 = this.onlyCard(p1), u1 = this.play(p1, m1);
     const p2 = (L + 2) & 3, m2 = this.onlyCard(p2), u2 = this.play(p2, m2);
     const p3 = (L + 3) & 3, m3 = this.onlyCard(p3), u3 = this.play(p3, m3);
-    const won = this.cw > before;
-    const ws = this.winSuit[this.ply];
-    if (ws >= 0) this.rel[rb + ws] |= this.winBit[this.ply];
+    const won = state.cw > before;
+    const ws = state.winSuit[state.ply];
+    if (ws >= 0) state.rel[rb + ws] |= state.winBit[state.ply];
     this.unplay(p3, m3, u3);
     this.unplay(p2, m2, u2);
     this.unplay(p1, m1, u1);
@@ -826,8 +870,8 @@ export class DoubleDummy {
 
   /** The one card seat p holds (at the last trick). */
   private onlyCard(p: i32): i32 {
-    if (this.jok[p] > 0) return JOKER_MOVE;
-    const h = this.hand;
+    if (state.jok[p] > 0) return JOKER_MOVE;
+    const h = state.hand;
     for (let s = 0; s < 4; s++) {
       const x = h[p * 4 + s];
       if (x !== 0) return s * 16 + (31 - clz<i32>(x));
@@ -840,8 +884,8 @@ export class DoubleDummy {
    * already reach down to its run: every position that shares them holds the same run (see bottomAt).
    */
   private skipTouching(slot: i32, rb: i32, m: i32): bool {
-    const bottom = this.bottomAt[slot];
-    return bottom >= 0 && (this.rel[rb + (m >> 4)] & ((2 << bottom) - 1)) !== 0;
+    const bottom = state.bottomAt[slot];
+    return bottom >= 0 && (state.rel[rb + (m >> 4)] & ((2 << bottom) - 1)) !== 0;
   }
 
   /**
@@ -853,58 +897,58 @@ export class DoubleDummy {
    * exact-position table (the reference kept independent of this).
    */
   private skipBelowRel(rb: i32, m: i32): bool {
-    if (m === JOKER_MOVE || this.exactTable) return false;
+    if (m === JOKER_MOVE || state.exactTable) return false;
     const s = m >> 4;
-    const t = this.tried[rb + s];
-    if (t === 0 || (s === this.calledSuit && this.calledBit !== 0)) return false;
+    const t = state.tried[rb + s];
+    if (t === 0 || (s === state.calledSuit && state.calledBit !== 0)) return false;
     const bit = 1 << (m & 15), low = t & -t;
     const hi = bit > low ? bit : low;
-    return (this.rel[rb + s] & ((hi << 1) - 1)) === 0;
+    return (state.rel[rb + s] & ((hi << 1) - 1)) === 0;
   }
 
   /** Relevant cards of the child just searched (and the trick it completed) replace this node's. */
   private takeRel(rb: i32): void {
-    const rel = this.rel;
+    const rel = state.rel;
     rel[rb] = rel[rb + 4];
     rel[rb + 1] = rel[rb + 5];
     rel[rb + 2] = rel[rb + 6];
     rel[rb + 3] = rel[rb + 7];
-    const ws = this.winSuit[this.ply + 1];
-    if (ws >= 0) rel[rb + ws] |= this.winBit[this.ply + 1];
+    const ws = state.winSuit[state.ply + 1];
+    if (ws >= 0) rel[rb + ws] |= state.winBit[state.ply + 1];
   }
 
   /** Relevant cards of the child just searched join this node's. */
   private addRel(rb: i32): void {
-    const rel = this.rel;
+    const rel = state.rel;
     rel[rb] |= rel[rb + 4];
     rel[rb + 1] |= rel[rb + 5];
     rel[rb + 2] |= rel[rb + 6];
     rel[rb + 3] |= rel[rb + 7];
-    const ws = this.winSuit[this.ply + 1];
-    if (ws >= 0) rel[rb + ws] |= this.winBit[this.ply + 1];
+    const ws = state.winSuit[state.ply + 1];
+    if (ws >= 0) rel[rb + ws] |= state.winBit[state.ply + 1];
   }
 
   /** Marks the top `k` cards of suit s as relevant at this node. */
   private relTop(rb: i32, s: i32, k: i32): void {
-    const h = this.hand;
-    this.rel[rb + s] |= topBits(h[s] | h[4 + s] | h[8 + s] | h[12 + s], k);
+    const h = state.hand;
+    state.rel[rb + s] |= topBits(state.inPlay[s], k);
   }
 
   private geBoundary(t: i32): bool {
-    const rb = this.ply * 4;
+    const rb = state.ply * 4;
     const hash = this.bucketKey();
-    const check = this.check;
+    const check = state.check;
     const bb = (hash & TT_MASK) * BUCKET_FIELDS;
-    this.bestFound = -1;
-    const fb = this.useFront && this.gen === fullGeneration ? this.frontSlot(hash, check, rb) : -1;
+    state.bestFound = -1;
+    const fb = state.useFront && state.gen === fullGeneration ? this.frontSlot(hash, check, rb) : -1;
     // The search below hashes other positions: this one's check is kept here.
-    const fc = this.frontCheck;
-    if (fb >= 0 && front[fb + F_GEN] === this.gen && front[fb + F_CHECK] === fc) {
+    const fc = state.frontCheck;
+    if (fb >= 0 && front[fb + F_GEN] === state.gen && front[fb + F_CHECK] === fc) {
       // "At least t" holds from lb >= t, fails from ub < t, that is 15 - ub >= 16 - t.
       if (this.frontDecides(fb + F_LB, t, rb)) return true;
       if (this.frontDecides(fb + F_UB, 16 - t, rb)) return false;
     }
-    if (buckets[bb + B_GEN] === this.gen && buckets[bb + B_CHECK] === check) {
+    if (buckets[bb + B_GEN] === state.gen && buckets[bb + B_CHECK] === check) {
       this.requiredOwners(rb);
       for (let w = 0; w < 3; w++) {
         let bits = buckets[bb + B_MASKS + w];
@@ -918,7 +962,7 @@ export class DoubleDummy {
           if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) === 0) continue;
           const r = this.probe(2 * (key & S_MASK), check, t, rb);
           if (r >= 0) {
-            if (fb >= 0) this.frontAdd(fb, fc, this.foundEntry);
+            if (fb >= 0) this.frontAdd(fb, fc, state.foundEntry);
             return r === 1;
           }
         }
@@ -926,36 +970,33 @@ export class DoubleDummy {
     }
     const verdict = this.boundVerdict(t, rb);
     if (verdict >= 0) return verdict === 1;
-    const p = this.leader;
-    const depth = this.ply;
-    const nodesBefore = this.nodes;
+    const p = state.leader;
+    const depth = state.ply;
+    const nodesBefore = state.nodes;
     // The lead that cut off at the last boundary searched at this depth first (when legal: it is
     // tried before the others are generated, and usually decides), else the table's best move:
     // the killer, fresh from a sibling, cost fewer nodes (full nolo deals 5%, trick deals 1%).
-    const killer = this.killer[depth];
+    const killer = state.killer[depth];
     this.clearTried(rb);
     const first = killer >= 0 && this.legalLead(p, killer) ? <i32>killer : -1;
     let found = -1;
     if (first >= 0 && this.tryMove(p, first, t, rb)) found = first;
     else {
       const n = this.generate(p, depth, true);
-      const best = killer >= 0 ? <i32>killer : this.bestFound;
+      const best = killer >= 0 ? <i32>killer : state.bestFound;
       if (best >= 0) this.toFront(depth * MOVES_PER_NODE, n, best);
       found = this.firstCut(p, n, t, rb, first);
     }
-    const result = found >= 0 ? this.maxSide[p] : !this.maxSide[p];
-    if (found >= 0) this.killer[depth] = <i8>found;
-    this.store(hash, check, result, t, found, rb, this.nodes - nodesBefore);
+    const result = found >= 0 ? state.maxSide[p] : !state.maxSide[p];
+    if (found >= 0) state.killer[depth] = <i8>found;
+    this.store(hash, check, result, t, found, rb, state.nodes - nodesBefore);
     if (fb >= 0) this.frontAdd(fb, fc, (poolNext - 1) * ENTRY);
     return result;
   }
 
-  /** The second hash of the position frontSlot last hashed, told apart by it from others in its slot. */
-  private frontCheck: i32 = 0;
-
   /** The front slot (its offset) of the trick-boundary position at ply slot rb, whose bucket hash and check are given. */
   private frontSlot(hash: i32, check: i32, rb: i32): i32 {
-    const oa = this.ownersAt;
+    const oa = state.ownersAt;
     let a = hash, c = check;
     for (let s = 0; s < 4; s++) {
       const o = oa[rb + s];
@@ -968,7 +1009,7 @@ export class DoubleDummy {
     a ^= a >>> 16;
     c = c * <i32>0xc2b2ae35;
     c ^= c >>> 16;
-    this.frontCheck = c;
+    state.frontCheck = c;
     return (a & F_MASK) * FRONT;
   }
 
@@ -979,8 +1020,8 @@ export class DoubleDummy {
    */
   private frontAdd(fb: i32, fc: i32, eb: i32): void {
     const f = front, pl = pool;
-    if (f[fb + F_GEN] !== this.gen || f[fb + F_CHECK] !== fc) {
-      f[fb + F_GEN] = this.gen;
+    if (f[fb + F_GEN] !== state.gen || f[fb + F_CHECK] !== fc) {
+      f[fb + F_GEN] = state.gen;
       f[fb + F_CHECK] = fc;
       // Both sides open, requiring nothing.
       f[fb + F_LB] = 0;
@@ -1021,32 +1062,32 @@ export class DoubleDummy {
    * 1 yes, 0 no, -1 unknown (search). Marks in rel[rb..] the cards whose places the verdict used.
    */
   private boundVerdict(t: i32, rb: i32): i32 {
-    const p = this.leader;
+    const p = state.leader;
     const left = this.tricksLeft();
-    const yes = this.maxSide[p] ? 1 : 0;
+    const yes = state.maxSide[p] ? 1 : 0;
     // The leader's quick tricks outside the trump suit (-1: none counted), for the trump bound below.
     let qSide = -1, need = 0;
     if (this.wantsTrick(p)) {
       // Tricks the leader can cash at once bound the result from one side.
       // Tricks to cash for a cut-off: t for the maximisers, enough to leave fewer than t for the others.
-      need = this.maxSide[p] ? t : left - t + 1;
+      need = state.maxSide[p] ? t : left - t + 1;
       // Counted and marked in one pass; the marks are undone when the count falls short.
-      const rel = this.rel, r0 = rel[rb], r1 = rel[rb + 1], r2 = rel[rb + 2], r3 = rel[rb + 3];
+      const rel = state.rel, r0 = rel[rb], r1 = rel[rb + 1], r2 = rel[rb + 2], r3 = rel[rb + 3];
       const qL = this.quickTricks(p, rb, need, true);
       if (qL >= need) return yes;
       rel[rb] = r0;
       rel[rb + 1] = r1;
       rel[rb + 2] = r2;
       rel[rb + 3] = r3;
-      const kL = this.kLead;
+      const kL = state.kLead;
       for (let s = 0; s < 4; s++) {
-        kL[s] = this.qk[s];
-        this.runLead[s] = this.qRun[s];
+        kL[s] = state.qk[s];
+        state.runLead[s] = state.qRun[s];
       }
       // The leader's tricks in its suits alone: its jokers are not cashed before a cross (see cashThenCross).
-      const qLSuits = qL - this.qJokers;
+      const qLSuits = qL - state.qJokers;
       // Its jokers left out: a team-mate holding only trumps would have to play one to a joker.
-      if (this.trump >= 0 && !this.qDrawn) qSide = qLSuits - kL[this.trump];
+      if (state.trump >= 0 && !state.qDrawn) qSide = qLSuits - kL[state.trump];
       // Or lead to a team-mate's top card and let the team-mate cash from there, or (a pair) first
       // cash the leader's own top cards, then cross.
       for (let o = 0; o < 4; o++) {
@@ -1059,17 +1100,17 @@ export class DoubleDummy {
           this.relTop(rb, entry, 1);
           return yes;
         }
-        if (qLSuits > 0 && qM > 0 && qLSuits + qM >= need && o === this.partner[p] && kL[entry] === 0 && this.cashThenCross(o, entry, qLSuits, rb, need) >= need) return yes;
+        if (qLSuits > 0 && qM > 0 && qLSuits + qM >= need && o === state.partner[p] && kL[entry] === 0 && this.cashThenCross(o, entry, qLSuits, rb, need) >= need) return yes;
       }
     }
-    if (!this.othersStop) {
+    if (!state.othersStop) {
       // A side that must take every trick left, while the other holds a top card it can keep for its suit.
       if (t === left && this.cannotTakeAll(true, left, rb)) return 0;
       if (t === 1 && this.cannotTakeAll(false, left, rb)) return 1;
       // A lone player avoiding tricks in no trump, all of whose cards lie below the others' in every
       // suit they share, takes no more (nor do the others when theirs lie below his); nor does he, with
       // them on lead, when his cards lie below theirs card for card in every suit (escapesEverySuit).
-      if (this.trump < 0 && this.loneAvoider) {
+      if (state.trump < 0 && state.loneAvoider) {
         if (this.takesNoMore(true, rb)) return 0;
         if (this.takesNoMore(false, rb)) return 1;
         if (this.escapesEverySuit(rb)) return 0;
@@ -1083,25 +1124,25 @@ export class DoubleDummy {
       // while it has them. Then either the two never fall in one trick (every such trump wins a trick
       // of its own), or W once has none of its lower trumps left to play beside Q's, having spent
       // them all beside Q's: then each of W's trumps is in a trick the pair wins.
-      if (this.trump >= 0) {
-        const h = this.hand, tr = this.trump;
-        const seq = h[tr] | h[4 + tr] | h[8 + tr] | h[12 + tr];
+      if (state.trump >= 0) {
+        const h = state.hand, tr = state.trump;
+        const seq = state.inPlay[tr];
         for (let side = 0; side < 2 && seq !== 0; side++) {
           const counted = side === 0;
           let other = 0, otherJokers = 0;
           for (let o = 0; o < 4; o++)
-            if (this.counted[o] !== counted) {
+            if (state.counted[o] !== counted) {
               other |= h[o * 4 + tr];
-              otherJokers += this.jok[o];
+              otherJokers += state.jok[o];
             }
-          if (otherJokers > 0 && !this.jokerTrumpable) continue;
+          if (otherJokers > 0 && !state.jokerTrumpable) continue;
           const above = other === 0 ? -1 : ~((highBit(other) << 1) - 1);
           // Per hand of the side: its such trumps (top), and whether it plays no trump to the leader's
           // quick tricks outside trumps (the leader, or a hand with a card outside trumps for each).
-          const withLead = qSide > 0 && counted === this.counted[p];
+          const withLead = qSide > 0 && counted === state.counted[p];
           let c = 0, cq = 0, tops = 0, longest = 0, seats = 0, seat = 0;
           for (let o = 0; o < 4; o++) {
-            if (this.counted[o] !== counted) continue;
+            if (state.counted[o] !== counted) continue;
             seat = o;
             const top = popcount(h[o * 4 + tr] & above);
             c = max<i32>(c, top);
@@ -1113,7 +1154,7 @@ export class DoubleDummy {
           if (c === 0) continue;
           // The pair's count (above): a pair that wants tricks (one avoiding them would put its two such
           // trumps in one trick), with no joker in play and no called trump (its holder may have to play it).
-          if (seats === 2 && this.wantsTrick(seat) && this.noJokers() && tr !== this.calledSuit) c = max<i32>(c, min<i32>(tops, longest));
+          if (seats === 2 && this.wantsTrick(seat) && this.noJokers() && tr !== state.calledSuit) c = max<i32>(c, min<i32>(tops, longest));
           // Or the leader's quick tricks outside trumps first, then those trumps' tricks.
           const alone = counted ? c >= t : left - c < t;
           if (!alone && !(cq > 0 && qSide + cq >= need)) continue;
@@ -1132,9 +1173,9 @@ export class DoubleDummy {
    * apply), and with `ordered` the first move of the full ordering instead (-2 at a trick boundary).
    */
   firstMoveSays(ordered: bool): i32 {
-    if (this.tLen === 0) return -2;
+    if (state.tLen === 0) return -2;
     const p = this.toMove();
-    if (ordered) return this.generate(p, this.ply, true) > 0 ? this.moves[this.ply * MOVES_PER_NODE] : -1;
+    if (ordered) return this.generate(p, state.ply, true) > 0 ? state.moves[state.ply * MOVES_PER_NODE] : -1;
     return this.wantsTrick(p) ? this.firstMove(p) : -1;
   }
 
@@ -1143,15 +1184,10 @@ export class DoubleDummy {
    * tricks?" without a search: 1 yes, 0 no, -1 when the bounds do not decide, -2 inside a trick.
    */
   boundsSay(t: i32): i32 {
-    if (this.tLen !== 0) return -2;
+    if (state.tLen !== 0) return -2;
     if (t <= 0 || t > this.maxMore()) return t <= 0 ? 1 : 0;
-    return this.boundVerdict(t, this.ply * 4);
+    return this.boundVerdict(t, state.ply * 4);
   }
-
-  /** The best move of the first entry a lookup found that matched but did not decide (-1: none). */
-  private bestFound: i32 = -1;
-  /** The pool offset of the entry that decided the last probe. */
-  private foundEntry: i32 = 0;
 
   /**
    * Looks up the entries chained at `slot` (a signature mask's key) that match this position (ply
@@ -1159,8 +1195,8 @@ export class DoubleDummy {
    * else -1.
    */
   private probe(slot: i32, check: i32, t: i32, rb: i32): i32 {
-    if (slots[slot] !== this.gen) return -1;
-    const oa = this.ownersAt, la = this.lensAt, pl = pool;
+    if (slots[slot] !== state.gen) return -1;
+    const oa = state.ownersAt, la = state.lensAt, pl = pool;
     const o0 = oa[rb], o1 = oa[rb + 1], o2 = oa[rb + 2], o3 = oa[rb + 3];
     const l0 = 2 * la[rb], l1 = 2 * la[rb + 1], l2 = 2 * la[rb + 2], l3 = 2 * la[rb + 3];
     for (let e = slots[slot + 1]; e >= 0; e = pl[e * ENTRY + NEXT]) {
@@ -1180,28 +1216,28 @@ export class DoubleDummy {
       if (elb >= t || eub < t) {
         const ks = k0 | (k1 << 4) | (k2 << 8) | (k3 << 12);
         this.relTopKs(rb, ks);
-        this.foundEntry = eb;
+        state.foundEntry = eb;
         return elb >= t ? 1 : 0;
       }
-      if (this.bestFound < 0) this.bestFound = ((d >> 8) & 127) - 1;
+      if (state.bestFound < 0) state.bestFound = ((d >> 8) & 127) - 1;
     }
     return -1;
   }
 
   /** Records the answer for every position sharing this one's relevant top cards, found by a search of `nodes` nodes. */
   private store(hash: i32, check: i32, result: bool, t: i32, best: i32, rb: i32, nodes: i32): void {
-    const h = this.hand, rel = this.rel, gen = this.gen;
+    const h = state.hand, rel = state.rel, gen = state.gen;
     // The called card's obligation binds its holder: its place is always relevant.
-    if (this.calledBit !== 0) rel[rb + this.calledSuit] |= this.calledBit;
+    if (state.calledBit !== 0) rel[rb + state.calledSuit] |= state.calledBit;
     let ks = 0, idx = 0, owners = 0;
-    const tops = this.tops;
+    const tops = state.tops;
     for (let s = 0, digit = 1; s < 4; s++, digit *= 3) {
-      const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+      const seq = state.inPlay[s];
       const r = rel[rb + s] & seq;
       // Every card from the lowest relevant one up: smaller cards then never meet them unbeaten.
-      const k = this.exactTable ? popcount(seq) : r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
+      const k = state.exactTable ? popcount(seq) : r === 0 ? 0 : popcount(seq & ~((r & -r) - 1));
       ks |= k << (4 * s);
-      const top = this.ownersAt[rb + s] >>> (2 * (this.lensAt[rb + s] - k));
+      const top = state.ownersAt[rb + s] >>> (2 * (state.lensAt[rb + s] - k));
       tops[s] = top;
       // The signature mask (maskIndex) and the owners it requires (ownersUnder), suit by suit.
       const d = min<i32>(2, k);
@@ -1233,18 +1269,9 @@ export class DoubleDummy {
     pl[eb + DATA] = (result ? t : 0) | ((result ? 15 : t - 1) << 4) | ((best + 1) << 8) | ((32 - clz<i32>(nodes)) << 16);
   }
 
-  /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
-  private check: i32 = 0;
-  /** Per ply and suit, from bucketKey(): owners of the cards highest first (2 bits each), and their count. */
-  private readonly ownersAt: StaticArray<i32> = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
-  private readonly lensAt: StaticArray<i32> = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
-  private readonly tops: StaticArray<i32> = new StaticArray<i32>(4);
-  /** Per suit and mask digit, the owners that digit requires of this position (see requiredOwners). */
-  private readonly req: StaticArray<i32> = new StaticArray<i32>(12);
-
   /** Fills req for the position at ply slot rb: per suit no owner, its top card's, its top two cards'. */
   private requiredOwners(rb: i32): void {
-    const req = this.req, oa = this.ownersAt, la = this.lensAt;
+    const req = state.req, oa = state.ownersAt, la = state.lensAt;
     for (let s = 0; s < 4; s++) {
       const n = la[rb + s], code = oa[rb + s];
       req[3 * s + 1] = n >= 1 ? (code >>> (2 * n - 2)) & 3 : 0;
@@ -1254,7 +1281,7 @@ export class DoubleDummy {
 
   /** The owners signature mask `idx` requires of the position requiredOwners filled req for, 4 bits a suit. */
   private ownersUnder(idx: i32): i32 {
-    const req = this.req, di = 4 * idx;
+    const req = state.req, di = 4 * idx;
     return req[MASK_DIGITS[di]] | (req[3 + MASK_DIGITS[di + 1]] << 4) | (req[6 + MASK_DIGITS[di + 2]] << 8) | (req[9 + MASK_DIGITS[di + 3]] << 12);
   }
 
@@ -1264,14 +1291,14 @@ export class DoubleDummy {
    * ownersAt/lensAt for this ply.
    */
   private bucketKey(): i32 {
-    const h = this.hand;
+    const h = state.hand;
     let h1 = 0x2545f491 | 0, h2 = 0x6b43a9b5 | 0;
     for (let s = 0; s < 4; s++) {
       const a = h[s], b = h[4 + s], c = h[8 + s], d = h[12 + s];
-      const all = a | b | c | d;
+      const all = state.inPlay[s];
       // The owner's two bits are "b or d" and "c or d"; gathered along the suit's cards and interleaved.
-      this.ownersAt[this.ply * 4 + s] = SPREAD[gather(b | d, all)] | (SPREAD[gather(c | d, all)] << 1);
-      this.lensAt[this.ply * 4 + s] = popcount(all);
+      state.ownersAt[state.ply * 4 + s] = SPREAD[gather(b | d, all)] | (SPREAD[gather(c | d, all)] << 1);
+      state.lensAt[state.ply * 4 + s] = popcount(all);
       const lengths = popcount(a) | (popcount(b) << 4) | (popcount(c) << 8) | (popcount(d) << 12);
       h1 = (h1 ^ lengths) * <i32>0x9e3779b1;
       h1 ^= h1 >>> 15;
@@ -1280,14 +1307,14 @@ export class DoubleDummy {
     }
     // Where the called card stands in its suit (0 = played): relative ranks alone would lose it.
     let calledOut = 0;
-    if (this.calledBit !== 0) {
-      const cs = this.calledSuit;
-      const seq = h[cs] | h[4 + cs] | h[8 + cs] | h[12 + cs];
-      if (seq & this.calledBit) calledOut = 1 + popcount(seq & ~(this.calledBit * 2 - 1));
+    if (state.calledBit !== 0) {
+      const cs = state.calledSuit;
+      const seq = state.inPlay[cs];
+      if (seq & state.calledBit) calledOut = 1 + popcount(seq & ~(state.calledBit * 2 - 1));
     }
-    let extra = this.leader | (this.jok[0] << 2) | (this.jok[1] << 4) | (this.jok[2] << 6) | (this.jok[3] << 8) | ((this.firstPending ? 1 : 0) << 10) | (calledOut << 11);
-    if (this.othersStop) extra |= (this.cw << 16) | (this.ow << 21);
-    h1 = (h1 ^ extra ^ this.gen) * <i32>0x9e3779b1;
+    let extra = state.leader | (state.jok[0] << 2) | (state.jok[1] << 4) | (state.jok[2] << 6) | (state.jok[3] << 8) | ((state.firstPending ? 1 : 0) << 10) | (calledOut << 11);
+    if (state.othersStop) extra |= (state.cw << 16) | (state.ow << 21);
+    h1 = (h1 ^ extra ^ state.gen) * <i32>0x9e3779b1;
     h1 ^= h1 >>> 16;
     h1 = (h1) * <i32>0x7feb352d;
     h1 ^= h1 >>> 15;
@@ -1295,7 +1322,7 @@ export class DoubleDummy {
     h2 ^= h2 >>> 13;
     h2 = (h2) * <i32>0x846ca68b;
     h2 ^= h2 >>> 16;
-    this.check = h2;
+    state.check = h2;
     return h1;
   }
 
@@ -1309,16 +1336,16 @@ export class DoubleDummy {
    * (the jokers are cashed last, after the suits, so no opponent discards a suit on them first).
    */
   private quickTricks(L: i32, rb: i32, need: i32, split: bool = false): i32 {
-    const h = this.hand;
-    const team = this.maxSide[L];
+    const h = state.hand;
+    const team = state.maxSide[L];
     let oppTrumps = false, mateTrumps = false, oppJokers = false;
     let opps = 0, mates = 0;
     for (let o = 0; o < 4; o++) {
-      const trumps = this.trump >= 0 && h[o * 4 + this.trump] !== 0;
-      if (this.maxSide[o] !== team || this.counted[o] !== this.counted[L]) {
+      const trumps = state.trump >= 0 && h[o * 4 + state.trump] !== 0;
+      if (state.maxSide[o] !== team || state.counted[o] !== state.counted[L]) {
         opps |= 1 << o;
         if (trumps) oppTrumps = true;
-        if (this.jok[o] > 0) oppJokers = true;
+        if (state.jok[o] > 0) oppJokers = true;
       } else if (o !== L && trumps) {
         mates |= 1 << o;
         mateTrumps = true;
@@ -1327,8 +1354,8 @@ export class DoubleDummy {
     // Trumps drawn: when L's top trumps are at least as many as any other hand's trumps, L can lead them
     // first, and then nobody else holds a trump to ruff its other suits.
     let drawn = false;
-    const tr = this.trump;
-    if ((oppTrumps || mateTrumps) && !oppJokers && tr !== this.calledSuit) {
+    const tr = state.trump;
+    if ((oppTrumps || mateTrumps) && !oppJokers && tr !== state.calledSuit) {
       const run = this.topRun(L, tr);
       if (run > 0 && this.longestOther(L, tr) <= run) {
         drawn = true;
@@ -1337,29 +1364,29 @@ export class DoubleDummy {
       }
     }
     let q = 0;
-    if (!this.firstPending && !(this.jokerTrumpable && (oppTrumps || mateTrumps || drawn))) q += this.jok[L];
-    this.qJokers = q;
-    this.qDrawn = drawn;
+    if (!state.firstPending && !(state.jokerTrumpable && (oppTrumps || mateTrumps || drawn))) q += state.jok[L];
+    state.qJokers = q;
+    state.qDrawn = drawn;
     // Suits split with the partner (no trump, see splitRun) are cashed first, before the partner has to
     // discard; of them, at most one where the partner runs out of the suit (and discards), cashed last.
     let partnerDiscards = false;
-    const P = split && tr < 0 ? this.partner[L] : -1;
-    const qk = this.qk, qRun = this.qRun;
+    const P = split && tr < 0 ? state.partner[L] : -1;
+    const qk = state.qk, qRun = state.qRun;
     qk[0] = qk[1] = qk[2] = qk[3] = 0;
     qRun[0] = qRun[1] = qRun[2] = qRun[3] = 0;
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s];
       if (mine === 0) continue;
-      const all = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+      const all = state.inPlay[s];
       // L's top run: its cards above every other hand's highest card there (next, the card below the run).
       const next = highBit(all & ~mine);
       let k = countAbove(mine, next);
       // Holding the called card, the first lead of its suit must be that card: a run below it cannot be cashed.
-      if (s === this.calledSuit && mine & this.calledBit && highBit(all) !== this.calledBit) k = 0;
+      if (s === state.calledSuit && mine & state.calledBit && highBit(all) !== state.calledBit) k = 0;
       const run = k;
-      if (k > 0 && s !== this.trump && (oppTrumps || mateTrumps)) {
+      if (k > 0 && s !== state.trump && (oppTrumps || mateTrumps)) {
         for (let o = 0; o < 4; o++)
-          if (opps & (1 << o) && h[o * 4 + this.trump] !== 0) k = min<i32>(k, popcount(h[o * 4 + s]));
+          if (opps & (1 << o) && h[o * 4 + state.trump] !== 0) k = min<i32>(k, popcount(h[o * 4 + s]));
           else if (mates & (1 << o) && h[o * 4 + s] === 0) k = 0;
       } else if (k > 0 && !oppJokers) {
         // Once the run has drawn every other hand's cards of the suit, L's lower cards there win too
@@ -1369,26 +1396,23 @@ export class DoubleDummy {
       }
       let marked = min<i32>(k, run);
       // Honours split with the partner, when it holds the card below L's run (not the called suit).
-      if (P >= 0 && (h[P * 4 + s] & next) !== 0 && s !== this.calledSuit) {
+      if (P >= 0 && (h[P * 4 + s] & next) !== 0 && s !== state.calledSuit) {
         const sp = this.splitRun(L, P, s, run, !oppJokers), lenP = popcount(h[P * 4 + s]);
         if (sp > k && (!partnerDiscards || lenP >= sp)) {
           if (lenP < sp) partnerDiscards = true;
           k = sp;
-          marked = this.splitTop;
+          marked = state.splitTop;
         }
       }
       if (k === 0) continue;
       // Marking for a cut-off: only the top cards of the suits needed to reach `need` count.
       if (q < need) this.relTop(rb, s, marked);
       q += k;
-      this.qk[s] = k;
-      this.qRun[s] = marked;
+      state.qk[s] = k;
+      state.qRun[s] = marked;
     }
     return q;
   }
-
-  /** The top cards of its suit the last splitRun() count rests on (the three runs'). */
-  private splitTop: i32 = 0;
 
   /**
    * Tricks leader L takes in suit s, ending on lead, when its top run of `a` cards is followed by a
@@ -1402,8 +1426,8 @@ export class DoubleDummy {
    * pin where the first two runs end; a longer last run only leaves L more to follow with.
    */
   private splitRun(L: i32, P: i32, s: i32, a: i32, longOk: bool): i32 {
-    const h = this.hand, mine = h[L * 4 + s], theirs = h[P * 4 + s];
-    let x = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+    const h = state.hand, mine = h[L * 4 + s], theirs = h[P * 4 + s];
+    let x = state.inPlay[s];
     for (let i = 0; i < a; i++) x ^= highBit(x);
     let b = 0;
     while (x !== 0 && (theirs & highBit(x)) !== 0) {
@@ -1422,20 +1446,20 @@ export class DoubleDummy {
     if (waste > c || (a === 0 && waste === c)) return 0;
     let k = a + b + c - waste;
     if (longOk && lenL > k && this.longestOther(L, s) <= k) k = lenL;
-    this.splitTop = a + b + c;
+    state.splitTop = a + b + c;
     return k;
   }
 
   /** How many of suit s's top cards (of every hand) seat L holds in an unbroken run. */
   private topRun(L: i32, s: i32): i32 {
-    const h = this.hand, mine = h[L * 4 + s];
+    const h = state.hand, mine = h[L * 4 + s];
     // L's cards above every other hand's highest card there.
-    return countAbove(mine, highBit((h[s] | h[4 + s] | h[8 + s] | h[12 + s]) & ~mine));
+    return countAbove(mine, highBit((state.inPlay[s]) & ~mine));
   }
 
   /** The most cards of suit s any hand other than seat L holds. */
   private longestOther(L: i32, s: i32): i32 {
-    const h = this.hand;
+    const h = state.hand;
     let longest = 0;
     for (let o = 0; o < 4; o++) if (o !== L) longest = max<i32>(longest, popcount(h[o * 4 + s]));
     return longest;
@@ -1453,25 +1477,25 @@ export class DoubleDummy {
    * bucket's). A called card in s could make W play another card of s: no such s.
    */
   private cannotTakeAll(counted: bool, left: i32, rb: i32): bool {
-    const h = this.hand, tr = this.trump;
-    for (let o = 0; o < 4; o++) if (this.counted[o] === counted && (this.jok[o] > 0 || (tr >= 0 && h[o * 4 + tr] !== 0))) return false;
+    const h = state.hand, tr = state.trump;
+    for (let o = 0; o < 4; o++) if (state.counted[o] === counted && (state.jok[o] > 0 || (tr >= 0 && h[o * 4 + tr] !== 0))) return false;
     let total = 0;
-    const cap = this.qk;
+    const cap = state.qk;
     for (let s = 0; s < 4; s++) {
       let most = 0;
-      for (let o = 0; o < 4; o++) if (this.counted[o] === counted) most = max<i32>(most, popcount(h[o * 4 + s]));
+      for (let o = 0; o < 4; o++) if (state.counted[o] === counted) most = max<i32>(most, popcount(h[o * 4 + s]));
       cap[s] = most;
       total += most;
     }
     for (let s = 0; s < 4; s++) {
       if (total - cap[s] >= left) continue;
-      const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
-      if (seq === 0 || (s === this.calledSuit && seq & this.calledBit)) continue;
+      const seq = state.inPlay[s];
+      if (seq === 0 || (s === state.calledSuit && seq & state.calledBit)) continue;
       const top = highBit(seq);
       let w = 0;
       while (!(h[w * 4 + s] & top)) w++;
       // W must want this side to fall short: its keeping the card is a choice.
-      if (this.counted[w] === counted || this.maxSide[w] !== !counted) continue;
+      if (state.counted[w] === counted || state.maxSide[w] !== !counted) continue;
       this.relTop(rb, s, 1);
       return true;
     }
@@ -1489,20 +1513,20 @@ export class DoubleDummy {
    * bucket's). Sound only for a side that plays to avoid tricks (see loneAvoider).
    */
   private takesNoMore(counted: bool, rb: i32): bool {
-    const h = this.hand;
-    let leadSafe = this.counted[this.leader] !== counted;
+    const h = state.hand;
+    let leadSafe = state.counted[state.leader] !== counted;
     // Per suit both hold, 4 bits: how many cards the other side holds there (marked once the verdict stands).
     let marks = 0;
     for (let s = 0; s < 4; s++) {
       let mine = 0, theirs = 0;
       for (let o = 0; o < 4; o++)
-        if (this.counted[o] === counted) mine |= h[o * 4 + s];
+        if (state.counted[o] === counted) mine |= h[o * 4 + s];
         else theirs |= h[o * 4 + s];
       if (mine === 0 || theirs === 0) continue;
       if (highBit(mine) > (theirs & -theirs)) return false;
       marks |= popcount(theirs) << (4 * s);
-      if (!leadSafe && h[this.leader * 4 + s] !== 0)
-        for (let o = 0; o < 4; o++) if (this.counted[o] !== counted && h[o * 4 + s] !== 0 && this.jok[o] === 0) leadSafe = true;
+      if (!leadSafe && h[state.leader * 4 + s] !== 0)
+        for (let o = 0; o < 4; o++) if (state.counted[o] !== counted && h[o * 4 + s] !== 0 && state.jok[o] === 0) leadSafe = true;
     }
     if (!leadSafe) return false;
     this.relTopKs(rb, marks);
@@ -1529,20 +1553,20 @@ export class DoubleDummy {
    * them together the same cards there (his lowest lies below all of theirs whenever the verdict stands).
    */
   private escapesEverySuit(rb: i32): bool {
-    const L = this.leader, h = this.hand;
-    if (this.counted[L]) return false;
+    const L = state.leader, h = state.hand;
+    if (state.counted[L]) return false;
     let j = 0;
-    while (!this.counted[j]) j++;
-    if (this.calledBit !== 0 && (h[j * 4 + this.calledSuit] & this.calledBit) !== 0) return false;
+    while (!state.counted[j]) j++;
+    if (state.calledBit !== 0 && (h[j * 4 + state.calledSuit] & state.calledBit) !== 0) return false;
     let marks = 0;
     for (let s = 0; s < 4; s++) {
       const mine = h[j * 4 + s];
-      const theirs = (h[s] | h[4 + s] | h[8 + s] | h[12 + s]) & ~mine;
+      const theirs = (state.inPlay[s]) & ~mine;
       if (mine === 0 || theirs === 0) continue;
       // The tricks they can still lead in s: each of them holding s follows to every one (or plays a joker
       // instead), so one holds s for at most its cards there and its jokers.
       let rounds = 0;
-      for (let o = 0; o < 4; o++) if (o !== j && h[o * 4 + s] !== 0) rounds = max<i32>(rounds, popcount(h[o * 4 + s]) + this.jok[o]);
+      for (let o = 0; o < 4; o++) if (o !== j && h[o * 4 + s] !== 0) rounds = max<i32>(rounds, popcount(h[o * 4 + s]) + state.jok[o]);
       let x = mine, y = theirs;
       while (x !== 0 && y !== 0 && rounds-- > 0) {
         const lx = x & -x, ly = y & -y;
@@ -1556,24 +1580,16 @@ export class DoubleDummy {
     return true;
   }
 
-  /** Per suit, the tricks the last quickTricks() call counted there, and what it counted for jokers. */
-  private readonly qk: StaticArray<i32> = new StaticArray<i32>(4);
-  /** Per suit, the top cards the last quickTricks() call's count there rests on (its run, or fewer when cut by ruffs). */
-  private readonly qRun: StaticArray<i32> = new StaticArray<i32>(4);
-  private qJokers: i32 = 0;
-
-  /** Whether the last quickTricks() call counted the leader's trumps drawn first. */
-  private qDrawn: bool = false;
 
   /** No joker left in any hand. */
   private noJokers(): bool {
-    return this.jok[0] + this.jok[1] + this.jok[2] + this.jok[3] === 0;
+    return state.jok[0] + state.jok[1] + state.jok[2] + state.jok[3] === 0;
   }
 
   /** Seat o's cards outside suit s, jokers included. */
   private cardsOutside(o: i32, s: i32): i32 {
-    let n = this.jok[o];
-    for (let x = 0; x < 4; x++) if (x !== s) n += popcount(this.hand[o * 4 + x]);
+    let n = state.jok[o];
+    for (let x = 0; x < 4; x++) if (x !== s) n += popcount(state.hand[o * 4 + x]);
     return n;
   }
 
@@ -1581,15 +1597,11 @@ export class DoubleDummy {
   private markQuick(rb: i32, upto: i32): void {
     let q = 0;
     for (let s = 0; s < 4 && q < upto; s++) {
-      if (s === this.trump || this.kLead[s] === 0) continue;
-      this.relTop(rb, s, this.runLead[s]);
-      q += this.kLead[s];
+      if (s === state.trump || state.kLead[s] === 0) continue;
+      this.relTop(rb, s, state.runLead[s]);
+      q += state.kLead[s];
     }
   }
-
-  /** quickTricks()'s per-suit counts (qk) and runs (qRun) for the leader, kept while a team-mate's are counted. */
-  private readonly kLead: StaticArray<i32> = new StaticArray<i32>(4);
-  private readonly runLead: StaticArray<i32> = new StaticArray<i32>(4);
 
   /** The one team-mate of seat p when its team is a pair (two seats), else -1. */
   private partnerOf(p: i32): i32 {
@@ -1613,29 +1625,29 @@ export class DoubleDummy {
    * When it reaches `need`, marks the top cards of every suit it counts (and the entry) as relevant.
    */
   private cashThenCross(M: i32, entry: i32, qL: i32, rb: i32, need: i32): i32 {
-    const h = this.hand, kL = this.kLead;
+    const h = state.hand, kL = state.kLead;
     const kL0 = kL[0], kL1 = kL[1], kL2 = kL[2], kL3 = kL[3];
-    const jM = this.qJokers;
+    const jM = state.qJokers;
     let q = qL + jM, follows = 0;
     for (let s = 0; s < 4; s++) {
       const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
       const len = popcount(h[M * 4 + s]);
       if (kL > 0) follows += min<i32>(kL, len);
-      else q += this.qk[s];
+      else q += state.qk[s];
     }
     if (q === qL) return 0;
     // M's spare cards for its discards on L's tricks: neither needed winners nor trumps nor cards of L's suits.
-    let spare = this.jok[M] - jM;
+    let spare = state.jok[M] - jM;
     for (let s = 0; s < 4; s++) {
       const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
-      if (kL === 0 && s !== this.trump) spare += popcount(h[M * 4 + s]) - this.qk[s];
+      if (kL === 0 && s !== state.trump) spare += popcount(h[M * 4 + s]) - state.qk[s];
     }
     if (qL - follows > spare) return 0;
     if (q < need) return q;
     for (let s = 0; s < 4; s++) {
       const kL = s === 0 ? kL0 : s === 1 ? kL1 : s === 2 ? kL2 : kL3;
-      if (kL > 0) this.relTop(rb, s, this.runLead[s]);
-      else if (this.qk[s] > 0) this.relTop(rb, s, this.qRun[s]);
+      if (kL > 0) this.relTop(rb, s, state.runLead[s]);
+      else if (state.qk[s] > 0) this.relTop(rb, s, state.qRun[s]);
     }
     this.relTop(rb, entry, 1);
     return q;
@@ -1648,18 +1660,18 @@ export class DoubleDummy {
    * -1 when there is none.
    */
   private entrySuit(L: i32, o: i32): i32 {
-    const h = this.hand;
+    const h = state.hand;
     for (let s = 0; s < 4; s++) {
       const mineL = h[L * 4 + s];
-      if (mineL === 0 || (s === this.calledSuit && mineL & this.calledBit)) continue;
-      const top = highBit(h[s] | h[4 + s] | h[8 + s] | h[12 + s]);
+      if (mineL === 0 || (s === state.calledSuit && mineL & state.calledBit)) continue;
+      const top = highBit(state.inPlay[s]);
       if ((h[o * 4 + s] & top) === 0) continue;
       // The first lead of the called suit makes its holder play the called card, not the top one.
-      if (s === this.calledSuit && (h[s] | h[4 + s] | h[8 + s] | h[12 + s]) & this.calledBit && top !== this.calledBit) continue;
+      if (s === state.calledSuit && (state.inPlay[s]) & state.calledBit && top !== state.calledBit) continue;
       let safe = true;
-      if (this.trump >= 0 && s !== this.trump)
+      if (state.trump >= 0 && s !== state.trump)
         for (let x = 0; x < 4; x++)
-          if (x !== o && h[x * 4 + s] === 0 && h[x * 4 + this.trump] !== 0) safe = false;
+          if (x !== o && h[x * 4 + s] === 0 && h[x * 4 + state.trump] !== 0) safe = false;
       if (safe) return s;
     }
     return -1;
@@ -1667,26 +1679,26 @@ export class DoubleDummy {
 
   /** Does seat p want the trick for itself? (counted seats that maximise, or uncounted ones that minimise) */
   private wantsTrick(p: i32): bool {
-    return this.counted[p] === this.maxSide[p];
+    return state.counted[p] === state.maxSide[p];
   }
 
   /** Index into the trick arrays of the card winning the trick so far, found over its cards: for the trick `load` sets up (play keeps winIdx from there). */
   private winningIndex(): i32 {
-    const n = this.tLen;
-    if (this.tSuit[0] === -1) {
+    const n = state.tLen;
+    if (state.tSuit[0] === -1) {
       let best = 0;
-      if (this.jokerTrumpable && this.trump >= 0)
+      if (state.jokerTrumpable && state.trump >= 0)
         for (let i = 1; i < n; i++)
-          if (this.tSuit[i] === this.trump && (best === 0 || this.tRank[i] > this.tRank[best])) best = i;
+          if (state.tSuit[i] === state.trump && (best === 0 || state.tRank[i] > state.tRank[best])) best = i;
       return best;
     }
     let best = 0;
     for (let i = 1; i < n; i++) {
-      const s = this.tSuit[i];
+      const s = state.tSuit[i];
       if (s === -1) continue;
-      if (s === this.trump) {
-        if (this.tSuit[best] !== this.trump || this.tRank[i] > this.tRank[best]) best = i;
-      } else if (s === this.tSuit[best] && this.tRank[i] > this.tRank[best]) best = i;
+      if (s === state.trump) {
+        if (state.tSuit[best] !== state.trump || state.tRank[i] > state.tRank[best]) best = i;
+      } else if (s === state.tSuit[best] && state.tRank[i] > state.tRank[best]) best = i;
     }
     return best;
   }
@@ -1694,19 +1706,19 @@ export class DoubleDummy {
   /** Would card (suit, rank) played now beat the trick's winning card so far, trick index w? */
   private beats(suit: i32, rank: i32, w: i32): bool {
     if (suit === -1) return false;
-    const ws = this.tSuit[w];
-    if (ws === -1) return this.jokerTrumpable && suit === this.trump;
-    if (suit === ws) return rank > this.tRank[w];
-    return suit === this.trump;
+    const ws = state.tSuit[w];
+    if (ws === -1) return state.jokerTrumpable && suit === state.trump;
+    if (suit === ws) return rank > state.tRank[w];
+    return suit === state.trump;
   }
 
   /** Of the cards x of suit s, those that played now would beat the trick's winning card so far, index w (beats, for a whole suit). */
   // @ts-ignore: AssemblyScript decorator
   @inline private beating(s: i32, x: i32, w: i32): i32 {
-    const ws = this.tSuit[w];
-    if (ws === -1) return this.jokerTrumpable && s === this.trump ? x : 0;
-    if (s === ws) return x & ~((2 << this.tRank[w]) - 1);
-    return s === this.trump ? x : 0;
+    const ws = state.tSuit[w];
+    if (ws === -1) return state.jokerTrumpable && s === state.trump ? x : 0;
+    if (s === ws) return x & ~((2 << state.tRank[w]) - 1);
+    return s === state.trump ? x : 0;
   }
 
   /**
@@ -1715,19 +1727,19 @@ export class DoubleDummy {
    */
   private generate(p: i32, depth: i32, reduce: bool): i32 {
     const base = depth * MOVES_PER_NODE;
-    const h = this.hand;
+    const h = state.hand;
     let n = 0;
     let nTouching = 0;
-    let jokerOk = this.jok[p] > 0;
+    let jokerOk = state.jok[p] > 0;
     let suitLo = 0, suitHi = 3;
     let forced = -1;
-    if (this.tLen === 0) {
-      if (this.firstPending) jokerOk = false;
+    if (state.tLen === 0) {
+      if (state.firstPending) jokerOk = false;
     } else {
-      const led = this.tSuit[0];
+      const led = state.tSuit[0];
       if (led >= 0 && h[p * 4 + led] !== 0) {
         suitLo = suitHi = led;
-        if (led === this.calledSuit && h[p * 4 + led] & this.calledBit) {
+        if (led === state.calledSuit && h[p * 4 + led] & state.calledBit) {
           forced = led;
           jokerOk = false;
         }
@@ -1738,64 +1750,64 @@ export class DoubleDummy {
       if (mine === 0) continue;
       let m = mine;
       // Leading the called suit while holding the called card: the card itself must go.
-      if (s === this.calledSuit && mine & this.calledBit && (forced === s || this.tLen === 0)) m = this.calledBit;
+      if (s === state.calledSuit && mine & state.calledBit && (forced === s || state.tLen === 0)) m = state.calledBit;
       if (!reduce || m !== mine) {
         for (let x = m; x !== 0; ) {
           const bit = highBit(x);
           x ^= bit;
-          this.moves[base + n++] = s * 16 + (31 - clz<i32>(bit));
+          state.moves[base + n++] = s * 16 + (31 - clz<i32>(bit));
         }
         continue;
       }
-      const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s] | this.trickMask[s];
+      const seq = state.inPlay[s] | state.trickMask[s];
       // The called card carries an obligation, so it touches nothing.
-      const called = s === this.calledSuit ? this.calledBit : 0;
+      const called = s === state.calledSuit ? state.calledBit : 0;
       const runs = mine & ~called;
-      if (m & called) this.moves[base + n++] = s * 16 + (31 - clz<i32>(called));
+      if (m & called) state.moves[base + n++] = s * 16 + (31 - clz<i32>(called));
       for (let x = m & ~called; x !== 0; ) {
         const bit = highBit(x);
         x ^= bit;
         const below = highBit(seq & (bit - 1));
         // The lowest card of each run of touching cards in this hand first; the others only after every other move.
-        if (below === 0 || (runs & below) === 0) this.moves[base + n++] = s * 16 + (31 - clz<i32>(bit));
+        if (below === 0 || (runs & below) === 0) state.moves[base + n++] = s * 16 + (31 - clz<i32>(bit));
         else {
           let bottom = below;
           for (let lower = highBit(seq & (bottom - 1)); lower !== 0 && (runs & lower) !== 0; lower = highBit(seq & (bottom - 1))) bottom = lower;
-          this.touchingBottom[nTouching] = 31 - clz<i32>(bottom);
-          this.touching[nTouching++] = s * 16 + (31 - clz<i32>(bit));
+          state.touchingBottom[nTouching] = 31 - clz<i32>(bottom);
+          state.touching[nTouching++] = s * 16 + (31 - clz<i32>(bit));
         }
       }
     }
-    if (jokerOk) this.moves[base + n++] = JOKER_MOVE;
+    if (jokerOk) state.moves[base + n++] = JOKER_MOVE;
     if (reduce && n > 1) this.order(p, base, n);
-    for (let i = 0; i < n; i++) this.bottomAt[base + i] = -1;
+    for (let i = 0; i < n; i++) state.bottomAt[base + i] = -1;
     for (let i = 0; i < nTouching; i++) {
-      this.bottomAt[base + n] = this.touchingBottom[i];
-      this.moves[base + n++] = this.touching[i];
+      state.bottomAt[base + n] = state.touchingBottom[i];
+      state.moves[base + n++] = state.touching[i];
     }
     return n;
   }
 
   /** Is seat o on the same team as seat p (same aim for the counted total and same counting)? */
   private sameTeam(p: i32, o: i32): bool {
-    return ((this.teams[p] >> o) & 1) !== 0;
+    return ((state.teams[p] >> o) & 1) !== 0;
   }
 
   private order(p: i32, base: i32, n: i32): void {
     const wants = this.wantsTrick(p);
-    const h = this.hand;
-    const wi = this.tLen > 0 ? this.winIdx[this.ply] : 0;
+    const h = state.hand;
+    const wi = state.tLen > 0 ? state.winIdx[state.ply] : 0;
     // A team-mate's card winning the trick for sure: p plays low.
-    const partnerSure = this.tLen > 0 && this.partnerSure(p, wi);
+    const partnerSure = state.tLen > 0 && this.partnerSure(p, wi);
     for (let i = 0; i < n; i++) {
-      const m = this.moves[base + i];
+      const m = state.moves[base + i];
       let score: i32;
       if (m === JOKER_MOVE) {
-        score = this.tLen === 0 ? (wants ? 30 : -60) : wants ? -40 : 40;
+        score = state.tLen === 0 ? (wants ? 30 : -60) : wants ? -40 : 40;
       } else {
         const s = m >> 4, r = m & 15;
-        if (this.tLen === 0) {
-          const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+        if (state.tLen === 0) {
+          const seq = state.inPlay[s];
           const topBit = highBit(seq);
           if (!wants) score = this.duckLeadScore(p, s, r);
           else if (topBit === 1 << r) score = this.ruffable(p, s) ? 5 + r : 60 + r; // cash a winner
@@ -1807,39 +1819,39 @@ export class DoubleDummy {
             // A lead an opponent can ruff comes after every lead nobody can ruff (cashing a ruffable winner, above, keeps
             // its own score); a penalty of 30 instead of 60 cost 8% more nodes on trump deals.
             if (this.ruffable(p, s)) score -= 60;
-            else if (this.trump >= 0 && s !== this.trump && !this.sameTeam(p, owner))
+            else if (state.trump >= 0 && s !== state.trump && !this.sameTeam(p, owner))
               for (let o = 0; o < 4; o++)
-                if (o !== p && this.sameTeam(p, o) && h[o * 4 + s] === 0 && h[o * 4 + this.trump] !== 0) score += 35;
+                if (o !== p && this.sameTeam(p, o) && h[o * 4 + s] === 0 && h[o * 4 + state.trump] !== 0) score += 35;
           }
         } else {
           const wins = this.beats(s, r, wi);
-          const trumpPenalty = s === this.trump && this.tSuit[0] !== this.trump ? 20 : 0;
+          const trumpPenalty = s === state.trump && state.tSuit[0] !== state.trump ? 20 : 0;
           if (!wants) score = wins ? -50 + r : 50 + r;
           else if (partnerSure) score = -r - trumpPenalty;
           else if (wins) {
             if ((this.holdingRanks(p, s) >> r) & 1) score = 120 - r - trumpPenalty;
             // Win cheaply even when a later hand may go over: second hand ducking first cost more nodes.
             else score = 100 - r - trumpPenalty;
-          } else if (s !== this.tSuit[0]) {
+          } else if (s !== state.tSuit[0]) {
             // A discard: from a long suit, keeping top cards.
-            const seq = h[s] | h[4 + s] | h[8 + s] | h[12 + s];
+            const seq = state.inPlay[s];
             score = 30 + 2 * popcount(h[p * 4 + s]) - r - (highBit(seq) === 1 << r ? 15 : 0) - trumpPenalty;
           } else score = 40 - r - trumpPenalty;
         }
       }
-      this.scores[i] = score;
+      state.scores[i] = score;
     }
     // Insertion sort, best first.
     for (let i = 1; i < n; i++) {
-      const m = this.moves[base + i], sc = this.scores[i];
+      const m = state.moves[base + i], sc = state.scores[i];
       let j = i - 1;
-      while (j >= 0 && this.scores[j] < sc) {
-        this.moves[base + j + 1] = this.moves[base + j];
-        this.scores[j + 1] = this.scores[j];
+      while (j >= 0 && state.scores[j] < sc) {
+        state.moves[base + j + 1] = state.moves[base + j];
+        state.scores[j + 1] = state.scores[j];
         j--;
       }
-      this.moves[base + j + 1] = m;
-      this.scores[j + 1] = sc;
+      state.moves[base + j + 1] = m;
+      state.scores[j + 1] = sc;
     }
   }
 
@@ -1849,7 +1861,7 @@ export class DoubleDummy {
    * may, bad when only the leader's side can win it.
    */
   private duckLeadScore(p: i32, s: i32, r: i32): i32 {
-    const h = this.hand, bit = 1 << r;
+    const h = state.hand, bit = 1 << r;
     let forced = 0, oppAbove = 0, mateAbove = 0;
     for (let o = 0; o < 4; o++) {
       if (o === p) continue;
@@ -1869,7 +1881,7 @@ export class DoubleDummy {
 
   /** Can an opponent of seat p ruff a lead of suit s? */
   private ruffable(p: i32, s: i32): bool {
-    const tr = this.trump, h = this.hand;
+    const tr = state.trump, h = state.hand;
     if (tr < 0 || s === tr) return false;
     for (let o = 0; o < 4; o++) if (!this.sameTeam(p, o) && h[o * 4 + s] === 0 && h[o * 4 + tr] !== 0) return true;
     return false;
@@ -1880,10 +1892,10 @@ export class DoubleDummy {
    * stays ahead of every opponent still to play (0: an opponent can ruff a card of the suit led).
    */
   private holdingRanks(p: i32, s: i32): i32 {
-    const h = this.hand, led = this.tSuit[0], tr = this.trump;
+    const h = state.hand, led = state.tSuit[0], tr = state.trump;
     let above = 0;
-    for (let k = this.tLen + 1; k < 4; k++) {
-      const o = (this.leader + k) & 3;
+    for (let k = state.tLen + 1; k < 4; k++) {
+      const o = (state.leader + k) & 3;
       if (this.sameTeam(p, o)) continue;
       if (led >= 0 && h[o * 4 + led] !== 0) {
         if (s === led) above |= h[o * 4 + led];
@@ -1895,100 +1907,101 @@ export class DoubleDummy {
     return above === 0 ? -1 : ~((highBit(above) << 1) - 1);
   }
 
-  /** Plays move m for seat p; returns what unplay needs (the trick state before completion, or -1). */
-  private play(p: i32, m: i32): i32 {
-    this.ply++;
-    const i = this.tLen++;
-    this.tSeat[i] = p;
+  /**
+   * Plays move m for seat p; returns what unplay needs (the trick state before completion, or -1).
+   * Inlined, as unplay is, into each node's move loop.
+   */
+  // @ts-ignore: AssemblyScript decorator
+  @inline private play(p: i32, m: i32): i32 {
+    state.ply++;
+    const i = state.tLen++;
+    state.tSeat[i] = p;
     if (m === JOKER_MOVE) {
-      this.jok[p]--;
-      this.tSuit[i] = -1;
-      this.tRank[i] = -1;
+      state.jok[p]--;
+      state.tSuit[i] = -1;
+      state.tRank[i] = -1;
     } else {
       const s = m >> 4, bit = 1 << (m & 15);
-      this.hand[p * 4 + s] &= ~bit;
-      this.tSuit[i] = s;
-      this.tRank[i] = m & 15;
-      this.trickMask[s] |= bit;
+      state.hand[p * 4 + s] &= ~bit;
+      state.inPlay[s] &= ~bit;
+      state.tSuit[i] = s;
+      state.tRank[i] = m & 15;
+      state.trickMask[s] |= bit;
     }
-    const prev = this.winIdx[this.ply - 1];
-    const wi = i > 0 && !this.beats(this.tSuit[i], this.tRank[i], prev) ? prev : i;
-    this.winIdx[this.ply] = wi;
-    if (this.tLen < 4) {
-      this.winSuit[this.ply] = -1;
+    const prev = state.winIdx[state.ply - 1];
+    const wi = i > 0 && !this.beats(state.tSuit[i], state.tRank[i], prev) ? prev : i;
+    state.winIdx[state.ply] = wi;
+    if (state.tLen < 4) {
+      state.winSuit[state.ply] = -1;
       return -1;
     }
     // Trick complete: score it and start the next one. Pack what unplay must restore.
-    const w = this.tSeat[wi];
+    const w = state.tSeat[wi];
     // Won by rank over a card of its own suit: that rank decided the trick.
-    const ws = this.tSuit[wi];
+    const ws = state.tSuit[wi];
     let byRank = false;
-    if (ws >= 0) for (let i = 0; i < 4; i++) if (i !== wi && this.tSuit[i] === ws) byRank = true;
-    this.winSuit[this.ply] = byRank ? ws : -1;
-    this.winBit[this.ply] = 1 << this.tRank[wi];
-    if (this.counted[w]) this.cw++;
-    else this.ow++;
-    const undo = this.leader | ((this.firstPending ? 1 : 0) << 2) | (w << 3) | (this.trickMask[0] << 5);
-    const sm = this.saved, sp = this.savedTop;
-    this.savedTop += 9;
-    sm[sp] = this.trickMask[1];
-    sm[sp + 1] = this.trickMask[2];
-    sm[sp + 2] = this.trickMask[3];
-    sm[sp + 3] = this.tSuit[0];
-    sm[sp + 4] = this.tSuit[1];
-    sm[sp + 5] = this.tSuit[2];
-    sm[sp + 6] = this.tRank[0];
-    sm[sp + 7] = this.tRank[1];
-    sm[sp + 8] = this.tRank[2];
-    this.leader = w;
-    this.tLen = 0;
-    this.left--;
-    this.firstPending = false;
-    const tm = this.trickMask;
+    if (ws >= 0) for (let i = 0; i < 4; i++) if (i !== wi && state.tSuit[i] === ws) byRank = true;
+    state.winSuit[state.ply] = byRank ? ws : -1;
+    state.winBit[state.ply] = 1 << state.tRank[wi];
+    if (state.counted[w]) state.cw++;
+    else state.ow++;
+    const undo = state.leader | ((state.firstPending ? 1 : 0) << 2) | (w << 3) | (state.trickMask[0] << 5);
+    const sm = state.saved, sp = state.savedTop;
+    state.savedTop += 9;
+    sm[sp] = state.trickMask[1];
+    sm[sp + 1] = state.trickMask[2];
+    sm[sp + 2] = state.trickMask[3];
+    sm[sp + 3] = state.tSuit[0];
+    sm[sp + 4] = state.tSuit[1];
+    sm[sp + 5] = state.tSuit[2];
+    sm[sp + 6] = state.tRank[0];
+    sm[sp + 7] = state.tRank[1];
+    sm[sp + 8] = state.tRank[2];
+    state.leader = w;
+    state.tLen = 0;
+    state.left--;
+    state.firstPending = false;
+    const tm = state.trickMask;
     tm[0] = tm[1] = tm[2] = tm[3] = 0;
     return undo;
   }
 
-  /** rollout()'s cards played, three numbers a card (seat, move, what unplay needs). */
-  private readonly played: StaticArray<i32> = new StaticArray<i32>(3 * MAX_DEPTH);
-
-  /** What unplay restores of each completed trick, 9 numbers a trick (a stack: one trick per 4 plies). */
-  private readonly saved: StaticArray<i32> = new StaticArray<i32>(9 * (MAX_DEPTH / 4 + 1));
-  private savedTop: i32 = 0;
-
-  private unplay(p: i32, m: i32, undo: i32): void {
-    this.ply--;
+  /** Takes back move m of seat p (undo: what play returned). */
+  // @ts-ignore: AssemblyScript decorator
+  @inline private unplay(p: i32, m: i32, undo: i32): void {
+    state.ply--;
     if (undo >= 0) {
-      const sm = this.saved, sp = (this.savedTop -= 9);
+      const sm = state.saved, sp = (state.savedTop -= 9);
       const m1 = sm[sp], m2 = sm[sp + 1], m3 = sm[sp + 2], s0 = sm[sp + 3], s1 = sm[sp + 4], s2 = sm[sp + 5];
       const r0 = sm[sp + 6], r1 = sm[sp + 7], r2 = sm[sp + 8];
       const w = (undo >> 3) & 3;
-      if (this.counted[w]) this.cw--;
-      else this.ow--;
-      this.leader = undo & 3;
-      this.left++;
-      this.firstPending = ((undo >> 2) & 1) === 1;
-      this.trickMask[0] = undo >> 5;
-      this.trickMask[1] = m1;
-      this.trickMask[2] = m2;
-      this.trickMask[3] = m3;
-      this.tSuit[0] = s0;
-      this.tSuit[1] = s1;
-      this.tSuit[2] = s2;
-      this.tRank[0] = r0;
-      this.tRank[1] = r1;
-      this.tRank[2] = r2;
-      for (let i = 0; i < 3; i++) this.tSeat[i] = (this.leader + i) & 3;
-      this.tLen = 4;
+      if (state.counted[w]) state.cw--;
+      else state.ow--;
+      state.leader = undo & 3;
+      state.left++;
+      state.firstPending = ((undo >> 2) & 1) === 1;
+      state.trickMask[0] = undo >> 5;
+      state.trickMask[1] = m1;
+      state.trickMask[2] = m2;
+      state.trickMask[3] = m3;
+      state.tSuit[0] = s0;
+      state.tSuit[1] = s1;
+      state.tSuit[2] = s2;
+      state.tRank[0] = r0;
+      state.tRank[1] = r1;
+      state.tRank[2] = r2;
+      for (let i = 0; i < 3; i++) state.tSeat[i] = (state.leader + i) & 3;
+      state.tLen = 4;
     }
-    const i = --this.tLen;
-    if (m === JOKER_MOVE) this.jok[p]++;
+    const i = --state.tLen;
+    if (m === JOKER_MOVE) state.jok[p]++;
     else {
       const s = m >> 4, bit = 1 << (m & 15);
-      this.hand[p * 4 + s] |= bit;
-      this.trickMask[s] &= ~bit;
+      state.hand[p * 4 + s] |= bit;
+      state.inPlay[s] |= bit;
+      state.trickMask[s] &= ~bit;
     }
-    this.tSeat[i] = 0;
+    state.tSeat[i] = 0;
   }
 }
 
