@@ -759,8 +759,7 @@ export class DoubleDummy {
       const x = h[p * 4 + s];
       if (x === 0) continue;
       const r = ctz<i32>(x);
-      const seq = state.inPlay[s];
-      const score = (sure ? -r : 30 + 2 * popcount(x) - r - (highBit(seq) === 1 << r ? 15 : 0)) - (s === tr ? 20 : 0);
+      const score = (sure ? -r : this.discardScore(p, s, r)) - (s === tr ? 20 : 0);
       if (best < 0 || score > bestScore) {
         best = s * 16 + r;
         bestScore = score;
@@ -1832,11 +1831,8 @@ export class DoubleDummy {
             if ((this.holdingRanks(p, s) >> r) & 1) score = 120 - r - trumpPenalty;
             // Win cheaply even when a later hand may go over: second hand ducking first cost more nodes.
             else score = 100 - r - trumpPenalty;
-          } else if (s !== state.tSuit[0]) {
-            // A discard: from a long suit, keeping top cards.
-            const seq = state.inPlay[s];
-            score = 30 + 2 * popcount(h[p * 4 + s]) - r - (highBit(seq) === 1 << r ? 15 : 0) - trumpPenalty;
-          } else score = 40 - r - trumpPenalty;
+          } else if (s !== state.tSuit[0]) score = this.discardScore(p, s, r) - trumpPenalty;
+          else score = 40 - r - trumpPenalty;
         }
       }
       state.scores[i] = score;
@@ -1877,6 +1873,12 @@ export class DoubleDummy {
     if (forced > 0) return 60 + 4 * forced + r;
     if (oppAbove > 0) return 20 + 2 * oppAbove - mateAbove - r;
     return -40 - r;
+  }
+
+  /** The ordering's score of seat p discarding card (s, r) when no team-mate's card wins for sure: from a long suit, keeping top cards. */
+  // @ts-ignore: AssemblyScript decorator
+  @inline private discardScore(p: i32, s: i32, r: i32): i32 {
+    return 30 + 2 * popcount(state.hand[p * 4 + s]) - r - (highBit(state.inPlay[s]) === 1 << r ? 15 : 0);
   }
 
   /** Can an opponent of seat p ruff a lead of suit s? */
