@@ -66,7 +66,7 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
       deals: { type: "string", value: "N", help: "deals per kind (default 20)" },
       hands: { type: "string", value: "N", help: "hands per variant and kind to analyse (default 4)" },
       variant: { type: "string", value: "V", help: "analyse only this variant" },
-      kind: { type: "string", value: "K", help: "analyse only this contract kind (trump, no-trump, grand, grandi, sol, nolo, pass, pasnolo); compare without --variant: the full deals of no-trump, trump or nolo" },
+      kind: { type: "string", value: "K", help: "analyse only this contract kind (trump, no-trump, grand, grandi, sol, nolo, pass, pasnolo); deals, and compare without --variant: only the full deals of no-trump, trump or nolo" },
       cap: { type: "string", value: "S", help: "stop a solve or a hand after S seconds of wall time (default: the analysis worker's cap)" },
       "max-cards": { type: "string", value: "N", help: "analyse only the positions where no hand holds more than N cards, and skip the deal lines (a fixed amount of work: comparable on a busy machine)" },
       costliest: { type: "string", value: "N", help: "analysis: after each hand, its N costliest cards (the CPU and nodes of the searches that valued each, its trick, seat and judge)" },
@@ -74,6 +74,7 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
     examples: [
       "npm run bench:solver",
       "npm run bench:solver -- deals --deals 2",
+      "npm run bench:solver -- deals --kind no-trump",
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind nolo --cap 60",
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind pasnolo --costliest 8",
       "npm run bench:solver -- samples --deals 20",
@@ -91,8 +92,8 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
     if (base !== undefined && !existsSync(resolve(base, "src/bots/solver/index.ts"))) throw new UsageError(`--base ${base}: not a checkout of this project (no src/bots/solver/index.ts)`);
     const variant = str(a.flags.variant), kind = str(a.flags.kind);
     if (variant !== undefined && !ANALYSED_VARIANTS.some(([v]) => v === variant)) throw new UsageError(`--variant must be one of ${ANALYSED_VARIANTS.map(([v]) => v).join(", ")}, got "${variant}"`);
-    if (which === "compare" && variant === undefined && kind !== undefined && !["no-trump", "trump", "nolo"].includes(kind))
-      throw new UsageError(`compare: --kind without --variant must be no-trump, trump or nolo (the full deals), got "${kind}"`);
+    if ((which === "deals" || (which === "compare" && variant === undefined)) && kind !== undefined && !["no-trump", "trump", "nolo"].includes(kind))
+      throw new UsageError(`${which}: --kind${which === "compare" ? " without --variant" : ""} must be no-trump, trump or nolo (the full deals), got "${kind}"`);
     if (which === "compare" && variant !== undefined && kind === undefined) throw new UsageError("compare --variant needs --kind K, the contract kind whose hands to analyse");
     return {
       runDeals: which === "all" || which === "deals",
@@ -158,7 +159,7 @@ if (runDeals) {
     { kind: "trump", trump: "S", max: true },
     { kind: "nolo", trump: null, max: false },
   ] as const;
-  for (const k of kinds) {
+  for (const k of kinds.filter((k) => onlyKind === undefined || k.kind === onlyKind)) {
     const times: number[] = [];
     let nodes = 0, capped = 0;
     for (let i = 0; i < DEALS; i++) {

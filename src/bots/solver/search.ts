@@ -64,7 +64,7 @@ interface SearchModule {
   setHand(i: number, mask: number): void;
   setJokers(seat: number, n: number): void;
   setTrickMove(i: number, move: number): void;
-  load(
+  loadPosition(
     trump: number,
     jokerTrumpable: number,
     countedMask: number,
@@ -167,7 +167,7 @@ export class DoubleDummy {
       if (s.counted[p]) counted |= 1 << p;
       if (s.maximiser[p]) maximisers |= 1 << p;
     }
-    m.load(s.trump, s.jokerTrumpable ? 1 : 0, counted, maximisers, s.leader, s.trickMoves.length, s.firstTrick ? 1 : 0, s.calledSuit, s.calledRank, s.stopCounted, s.stopOthers, s.takenCounted, s.takenOthers, this.gen, s.exactTable ? 1 : 0, s.deadline ?? Infinity);
+    m.loadPosition(s.trump, s.jokerTrumpable ? 1 : 0, counted, maximisers, s.leader, s.trickMoves.length, s.firstTrick ? 1 : 0, s.calledSuit, s.calledRank, s.stopCounted, s.stopOthers, s.takenCounted, s.takenOthers, this.gen, s.exactTable ? 1 : 0, s.deadline ?? Infinity);
     // A view made now: the memory's buffer is replaced whenever the module's memory grows.
     const killer = () => new Int8Array(m.memory.buffer, m.killerData(), KILLER_SLOTS);
     killer().set(this.killer);

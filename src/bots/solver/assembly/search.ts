@@ -250,10 +250,10 @@ export function growTablePool(entries: i32): void {
  * tricks left: 12% fewer nodes where the table fills (full nolo deals), at 0.96 of the CPU; an
  * eighth freed saved no more nodes and cost more CPU (docs/solver.md, twentieth pass).
  */
-const BY_COST = new StaticArray<i32>(32);
+const BY_COST = changetype<Fixed<i32>>(memory.data(32 << alignof<i32>()));
 function compactPool(gen: i32): void {
   const byCost = BY_COST;
-  byCost.fill(0);
+  byCost.fill(0, 32);
   let mine = 0;
   const used = POOL;
   for (let e = 0; e < used; e++) if (pool[e * ENTRY + GEN] === gen) byCost[(pool[e * ENTRY + DATA] >>> 16) & 31]++;
@@ -319,7 +319,9 @@ function chainInBucket(bucket: i32, check: i32, gen: i32, idx: i32, key: i32): v
     if (buckets[bb + B_GEN] !== gen) memory.fill(changetype<usize>(buckets) + (<usize>(bb + B_BLOOM) << 2), 0, (BUCKET_FIELDS - B_BLOOM) << 2);
     buckets[bb + B_GEN] = gen;
     buckets[bb + B_CHECK] = check;
-    buckets[bb + B_MASKS] = buckets[bb + B_MASKS + 1] = buckets[bb + B_MASKS + 2] = 0;
+    buckets[bb + B_MASKS] = 0;
+    buckets[bb + B_MASKS + 1] = 0;
+    buckets[bb + B_MASKS + 2] = 0;
   }
   buckets[bb + B_MASKS + ((idx / 27) | 0)] |= 1 << idx % 27;
   const f = bloomBit(key);
@@ -327,6 +329,34 @@ function chainInBucket(bucket: i32, check: i32, gen: i32, idx: i32, key: i32): v
 }
 
 
+
+/**
+ * A fixed-size array in the module's static memory. Its address is a constant, which the compiled
+ * loads and stores fold into their offset; a StaticArray's address is a global read at each use.
+ */
+// @ts-ignore: AssemblyScript decorator
+@final @unmanaged class Fixed<T> {
+  // @ts-ignore: AssemblyScript decorator
+  @inline @operator("[]") get(i: i32): T {
+    return load<T>(changetype<usize>(this) + ((<usize>i) << alignof<T>()));
+  }
+  // @ts-ignore: AssemblyScript decorator
+  @inline @operator("[]=") set(i: i32, v: T): void {
+    store<T>(changetype<usize>(this) + ((<usize>i) << alignof<T>()), v);
+  }
+  /** Sets four elements of an i32 array, i to i + 3, to 0 (two 8-byte stores). */
+  // @ts-ignore: AssemblyScript decorator
+  @inline zero4(i: i32): void {
+    const at = changetype<usize>(this) + ((<usize>i) << 2);
+    store<i64>(at, 0);
+    store<i64>(at, 0, 8);
+  }
+  /** Sets its first n elements to v. */
+  fill(v: T, n: i32): Fixed<T> {
+    for (let i = 0; i < n; i++) this[i] = v;
+    return this;
+  }
+}
 
 // @ts-ignore: AssemblyScript decorator
 @inline function popcount(x: i32): i32 { return popcnt<i32>(x); }
@@ -337,7 +367,7 @@ function chainInBucket(bucket: i32, check: i32, gen: i32, idx: i32, key: i32): v
 @inline function countAbove(x: i32, bit: i32): i32 { return popcount(bit === 0 ? x : x & ~((bit << 1) - 1)); }
 
 /** GATHER7[all * 128 + x]: the bits of x at all's set bits (all, x below 128), packed from bit 0 up. */
-const GATHER7 = new StaticArray<u8>(1 << 14);
+const GATHER7 = changetype<Fixed<u8>>(memory.data((1 << 14) << alignof<u8>()));
 for (let i = 0; i < 1 << 14; i++) {
   const all = i >> 7, x = i & 127;
   let out = 0, k = 0;
@@ -350,7 +380,7 @@ for (let i = 0; i < 1 << 14; i++) {
   return <i32>GATHER7[((all & 127) << 7) | (x & 127)] | (<i32>GATHER7[((all >> 7) & 127) << 7 | ((x >> 7) & 127)] << popcount(all & 127));
 }
 /** TOP7[x * 16 + k]: the k highest set bits of a 7-bit x (all of them when x has fewer). */
-const TOP7 = new StaticArray<u8>(128 * 16);
+const TOP7 = changetype<Fixed<u8>>(memory.data((128 * 16) << alignof<u8>()));
 for (let x = 0; x < 128; x++)
   for (let k = 0; k < 16; k++) {
     let m = 0, rest = x;
@@ -368,7 +398,7 @@ for (let x = 0; x < 128; x++)
   return k <= c ? <i32>TOP7[high * 16 + k] << 7 : (high << 7) | <i32>TOP7[(seq & 127) * 16 + min<i32>(k - c, 15)];
 }
 /** SPREAD[x]: bit i of a 13-bit x moved to bit 2i (one owner's bit per card, two bits a card). */
-const SPREAD = new StaticArray<i32>(1 << 13);
+const SPREAD = changetype<Fixed<i32>>(memory.data((1 << 13) << alignof<i32>()));
 for (let x = 0; x < 1 << 13; x++) {
   let out = 0;
   for (let b = 0; b < 13; b++) out |= ((x >> b) & 1) << (2 * b);
@@ -387,7 +417,7 @@ function maskIndex(ks: i32): i32 {
   return idx;
 }
 /** Per mask index, per suit (4 entries): its digit 0, 1 or 2. */
-const MASK_DIGITS = new StaticArray<i32>(81 * 4);
+const MASK_DIGITS = changetype<Fixed<i32>>(memory.data((81 * 4) << alignof<i32>()));
 for (let i = 0; i < 81 * 4; i++) {
   let q = i / 4;
   for (let j = 0; j < i % 4; j++) q = q / 3;
@@ -409,12 +439,12 @@ function slotKey(hash: i32, check: i32, idx: i32, owners: i32): i32 {
  * of reach of the stores to memory, so compiled code need not read it again after each store.
  */
 namespace state {
-  export const hand = new StaticArray<i32>(16);
-  export const jok = new StaticArray<i32>(4);
+  export const hand = changetype<Fixed<i32>>(memory.data(16 << alignof<i32>()));
+  export const jok = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   export let trump: i32 = 0;
   export let jokerTrumpable: bool = false;
-  export const counted = new StaticArray<bool>(4);
-  export const maxSide = new StaticArray<bool>(4);
+  export const counted = changetype<Fixed<bool>>(memory.data(4 << alignof<bool>()));
+  export const maxSide = changetype<Fixed<bool>>(memory.data(4 << alignof<bool>()));
   export let calledSuit: i32 = 0;
   export let calledBit: i32 = 0;
   export let stopC: i32 = 0;
@@ -436,25 +466,25 @@ namespace state {
   /** A counted pair wants few tricks (nolo, pass games): the front is read once their search fills the pool (see front). */
   export let useFront: bool = false;
   /** Per seat, the seats of its team (same aim for the counted total, same counting) as a bit mask. */
-  export const teams = new StaticArray<i32>(4);
+  export const teams = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   // Trick in progress.
   export let leader: i32 = 0;
   export let tLen: i32 = 0;
-  export const tSeat = new StaticArray<i32>(4);
-  export const tSuit = new StaticArray<i32>(4);
-  export const tRank = new StaticArray<i32>(4);
-  export const trickMask = new StaticArray<i32>(4);
+  export const tSeat = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
+  export const tSuit = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
+  export const tRank = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
+  export const trickMask = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   /** Per suit, the cards still in the four hands (kept by play and unplay). */
-  export const inPlay = new StaticArray<i32>(4);
+  export const inPlay = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   export let firstPending: bool = false;
   export let cw: i32 = 0;
   export let ow: i32 = 0;
-  export const moves = new StaticArray<i32>(MAX_DEPTH * MOVES_PER_NODE);
-  export const scores = new StaticArray<i32>(MOVES_PER_NODE);
+  export const moves = changetype<Fixed<i32>>(memory.data((MAX_DEPTH * MOVES_PER_NODE) << alignof<i32>()));
+  export const scores = changetype<Fixed<i32>>(memory.data(MOVES_PER_NODE << alignof<i32>()));
   export let gen: i32 = 0;
   /** generate()'s cards touching a lower card of the same hand, tried after every other move, and the lowest card of their runs. */
-  export const touching = new StaticArray<i32>(MOVES_PER_NODE);
-  export const touchingBottom = new StaticArray<i32>(MOVES_PER_NODE);
+  export const touching = changetype<Fixed<i32>>(memory.data(MOVES_PER_NODE << alignof<i32>()));
+  export const touchingBottom = changetype<Fixed<i32>>(memory.data(MOVES_PER_NODE << alignof<i32>()));
   /**
    * Per move slot: -1, or for a card touching a lower one of its hand (an equivalent of that
    * lower card here) the rank of its run's lowest card. The equivalence is a fact about the ranks
@@ -462,25 +492,25 @@ namespace state {
    * above the run need not share: so a node that tries all its moves tries such a card too,
    * unless its relevant cards already reach down to the run (see skipTouching).
    */
-  export const bottomAt = new StaticArray<i32>(MAX_DEPTH * MOVES_PER_NODE);
+  export const bottomAt = changetype<Fixed<i32>>(memory.data((MAX_DEPTH * MOVES_PER_NODE) << alignof<i32>()));
   /** Per ply and suit: rank bits of the cards the node there has tried and refuted so far (see skipBelowRel). */
-  export const tried = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
+  export const tried = changetype<Fixed<i32>>(memory.data(((MAX_DEPTH + 1) * 4) << alignof<i32>()));
   /**
    * Per ply: the lead that last cut off at a trick boundary there, tried first at the next boundary
    * searched there. Each search object in JavaScript keeps its own (see killerData).
    */
-  export const killer = new StaticArray<i8>(MAX_DEPTH + 1).fill(-1);
+  export const killer = changetype<Fixed<i8>>(memory.data((MAX_DEPTH + 1) << alignof<i8>())).fill(-1, MAX_DEPTH + 1);
   /** Relevant cards per node (see ge), 4 suit masks per ply. */
-  export const rel = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
+  export const rel = changetype<Fixed<i32>>(memory.data(((MAX_DEPTH + 1) * 4) << alignof<i32>()));
   /** Per ply: the suit and rank bit of a card that won the trick completed by that ply's card by outranking one of its suit, or -1. */
-  export const winSuit = new StaticArray<i32>(MAX_DEPTH + 1).fill(-1);
-  export const winBit = new StaticArray<i32>(MAX_DEPTH + 1);
+  export const winSuit = changetype<Fixed<i32>>(memory.data((MAX_DEPTH + 1) << alignof<i32>())).fill(-1, MAX_DEPTH + 1);
+  export const winBit = changetype<Fixed<i32>>(memory.data((MAX_DEPTH + 1) << alignof<i32>()));
   /** Per ply, the index in the trick of the card winning it so far after that ply's card (set by play; a ply's entry stays right for unplay). */
-  export const winIdx = new StaticArray<i32>(MAX_DEPTH + 1);
+  export const winIdx = changetype<Fixed<i32>>(memory.data((MAX_DEPTH + 1) << alignof<i32>()));
   /** Nodes of the search loaded last (the clock is read once every 65536). */
   export let nodes: i32 = 0;
   /** Per seat, its one team-mate when its team is a pair, else -1. */
-  export const partner = new StaticArray<i32>(4);
+  export const partner = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   export let deadline: f64 = Infinity;
   export let exactTable: bool = false;
   /** Cards played since the root: the move buffer slot of the current node. */
@@ -496,27 +526,27 @@ namespace state {
   /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
   export let check: i32 = 0;
   /** Per ply and suit, from bucketKey(): owners of the cards highest first (2 bits each), and their count. */
-  export const ownersAt = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
-  export const lensAt = new StaticArray<i32>((MAX_DEPTH + 1) * 4);
-  export const tops = new StaticArray<i32>(4);
+  export const ownersAt = changetype<Fixed<i32>>(memory.data(((MAX_DEPTH + 1) * 4) << alignof<i32>()));
+  export const lensAt = changetype<Fixed<i32>>(memory.data(((MAX_DEPTH + 1) * 4) << alignof<i32>()));
+  export const tops = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   /** Per suit and mask digit, the owners that digit requires of this position (see requiredOwners). */
-  export const req = new StaticArray<i32>(12);
+  export const req = changetype<Fixed<i32>>(memory.data(12 << alignof<i32>()));
   /** The top cards of its suit the last splitRun() count rests on (the three runs'). */
   export let splitTop: i32 = 0;
   /** Per suit, the tricks the last quickTricks() call counted there, and what it counted for jokers. */
-  export const qk = new StaticArray<i32>(4);
+  export const qk = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   /** Per suit, the top cards the last quickTricks() call's count there rests on (its run, or fewer when cut by ruffs). */
-  export const qRun = new StaticArray<i32>(4);
+  export const qRun = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   export let qJokers: i32 = 0;
   /** Whether the last quickTricks() call counted the leader's trumps drawn first. */
   export let qDrawn: bool = false;
   /** quickTricks()'s per-suit counts (qk) and runs (qRun) for the leader, kept while a team-mate's are counted. */
-  export const kLead = new StaticArray<i32>(4);
-  export const runLead = new StaticArray<i32>(4);
+  export const kLead = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
+  export const runLead = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
   /** rollout()'s cards played, three numbers a card (seat, move, what unplay needs). */
-  export const played = new StaticArray<i32>(3 * MAX_DEPTH);
+  export const played = changetype<Fixed<i32>>(memory.data((3 * MAX_DEPTH) << alignof<i32>()));
   /** What unplay restores of each completed trick, 9 numbers a trick (a stack: one trick per 4 plies). */
-  export const saved = new StaticArray<i32>(9 * (MAX_DEPTH / 4 + 1));
+  export const saved = changetype<Fixed<i32>>(memory.data((9 * (MAX_DEPTH / 4 + 1)) << alignof<i32>()));
   export let savedTop: i32 = 0;
 }
 
@@ -569,7 +599,7 @@ export class DoubleDummy {
     state.savedTop = 0;
     state.nodes = 0;
     state.tLen = 0;
-    state.trickMask.fill(0);
+    state.trickMask.fill(0, 4);
     {
       const l = leader * 4, h = state.hand;
       state.left = popcount(h[l]) + popcount(h[l + 1]) + popcount(h[l + 2]) + popcount(h[l + 3]) + <i32>state.jok[leader] + (trickLen > 0 ? 1 : 0);
@@ -715,7 +745,7 @@ export class DoubleDummy {
     if ((++state.nodes & 0xffff) === 0 && state.deadline < Infinity && now() > state.deadline) searchAborted();
     const rb = state.ply * 4;
     const rel = state.rel;
-    rel[rb] = rel[rb + 1] = rel[rb + 2] = rel[rb + 3] = 0;
+    rel.zero4(rb);
     if (t <= 0) return true;
     if (t > this.maxMore()) return false;
     if (state.tLen === 0) return this.tricksLeft() === 1 && !state.firstPending ? this.lastTrick(rb) : this.geBoundary(t);
@@ -822,7 +852,7 @@ export class DoubleDummy {
   /** No card tried yet at the node of ply slot rb (see skipBelowRel). */
   private clearTried(rb: i32): void {
     const tried = state.tried;
-    tried[rb] = tried[rb + 1] = tried[rb + 2] = tried[rb + 3] = 0;
+    tried.zero4(rb);
   }
 
   /** Moves m, one of the n moves from buffer slot base, to the front (swapped with the first). */
@@ -1371,8 +1401,8 @@ export class DoubleDummy {
     let partnerDiscards = false;
     const P = split && tr < 0 ? state.partner[L] : -1;
     const qk = state.qk, qRun = state.qRun;
-    qk[0] = qk[1] = qk[2] = qk[3] = 0;
-    qRun[0] = qRun[1] = qRun[2] = qRun[3] = 0;
+    qk.zero4(0);
+    qRun.zero4(0);
     for (let s = 0; s < 4; s++) {
       const mine = h[L * 4 + s];
       if (mine === 0) continue;
@@ -1964,7 +1994,7 @@ export class DoubleDummy {
     state.left--;
     state.firstPending = false;
     const tm = state.trickMask;
-    tm[0] = tm[1] = tm[2] = tm[3] = 0;
+    tm.zero4(0);
     return undo;
   }
 
@@ -2018,10 +2048,10 @@ declare function now(): f64;
 declare function searchAborted(): void;
 
 const NO_GUESS = -1000;
-const HANDS = new StaticArray<i32>(16);
-const JOKERS = new StaticArray<i32>(4);
-const TRICK = new StaticArray<i32>(4);
-const MOVES_OUT = new StaticArray<i32>(MOVES_PER_NODE);
+const HANDS = changetype<Fixed<i32>>(memory.data(16 << alignof<i32>()));
+const JOKERS = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
+const TRICK = changetype<Fixed<i32>>(memory.data(4 << alignof<i32>()));
+const MOVES_OUT = changetype<Fixed<i32>>(memory.data(MOVES_PER_NODE << alignof<i32>()));
 const search = new DoubleDummy();
 
 export function setHand(i: i32, mask: i32): void {
@@ -2033,7 +2063,7 @@ export function setJokers(seat: i32, n: i32): void {
 export function setTrickMove(i: i32, move: i32): void {
   TRICK[i] = move;
 }
-export function load(trump: i32, jokerTrumpable: bool, countedMask: i32, maxMask: i32, leader: i32, trickLen: i32, firstTrick: bool, calledSuit: i32, calledRank: i32, stopCounted: i32, stopOthers: i32, takenCounted: i32, takenOthers: i32, gen: i32, exactTable: bool, deadline: f64): void {
+export function loadPosition(trump: i32, jokerTrumpable: bool, countedMask: i32, maxMask: i32, leader: i32, trickLen: i32, firstTrick: bool, calledSuit: i32, calledRank: i32, stopCounted: i32, stopOthers: i32, takenCounted: i32, takenOthers: i32, gen: i32, exactTable: bool, deadline: f64): void {
   search.load(trump, jokerTrumpable, countedMask, maxMask, leader, trickLen, firstTrick, calledSuit, calledRank, stopCounted, stopOthers, takenCounted, takenOthers, gen, exactTable, deadline);
 }
 export function value(guess: i32, lo: i32, hi: i32): i32 {
