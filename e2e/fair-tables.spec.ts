@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin } from "./fixtures";
+import { addComputers } from "./matches";
 
 async function createTable(page: Page, variant: string): Promise<string> {
   await page.goto("/tables/new");
@@ -62,8 +63,7 @@ test("only the creator gets computer-player controls; a seat taken mid-hand is t
   await expect(guest.getByTestId("seat-bot-1")).toHaveCount(0);
 
   await host.getByTestId("seat-take-0").click();
-  for (const s of [1, 2, 3]) await host.getByTestId(`seat-bot-${s}`).click();
-  await expect(host.getByTestId("table")).toHaveAttribute("data-status", "playing");
+  await addComputers(host);
   // The guest takes over a computer player's seat during the hand: reserved, no cards.
   await guest.getByTestId("seat-take-2").click();
   await expect(guest.getByTestId("reserved-notice")).toBeVisible();

@@ -21,9 +21,22 @@ export async function tableWithComputers(page: Page, variant: string, fields: Re
   await expect(page).toHaveURL(/\/play\//);
   const tableId = new URL(page.url()).pathname.split("/").pop()!;
   await page.getByTestId("seat-take-0").click();
-  for (const s of [1, 2, 3]) await page.getByTestId(`seat-bot-${s}`).click();
-  await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
+  await addComputers(page);
   return tableId;
+}
+
+/**
+ * Once the page shows its player seated (the other seats' "take seat" buttons gone), seats a
+ * computer player at seats 1-3, each once the page shows the one before, as a person does: a
+ * click sent while the seats move can land beside its button. The match then starts.
+ */
+export async function addComputers(page: Page): Promise<void> {
+  await expect(page.getByTestId("seat-take-1")).toHaveCount(0);
+  for (const s of [1, 2, 3]) {
+    await page.getByTestId(`seat-bot-${s}`).click();
+    await expect(page.getByTestId(`seat-bot-${s}`)).toHaveCount(0);
+  }
+  await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin } from "./fixtures";
-import { tableWithComputers } from "./matches";
+import { addComputers, tableWithComputers } from "./matches";
 
 const seqOf = async (page: Page) => Number(await page.getByTestId("table").getAttribute("data-seq"));
 
@@ -83,8 +83,7 @@ test("an illegal card is refused with the engine's reason and nothing changes", 
   await page.getByTestId("table-invite-copy").click();
   await expect(page.getByTestId("table-invite-copy-status")).toHaveText("Link copied.");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
-  for (const s of [1, 2, 3]) await page.getByTestId(`seat-bot-${s}`).click();
-  await expect(page.getByTestId("table")).toHaveAttribute("data-status", "playing");
+  await addComputers(page);
   // Wait until the computer players have led to us and we must follow suit while holding a card we may not play.
   const playable = page.locator('[data-testid="my-hand"] button[data-playable]');
   await expect(async () => {
