@@ -436,7 +436,8 @@ function slotKey(hash: i32, check: i32, idx: i32, owners: i32): i32 {
 /**
  * The search's state: the position, the trick in progress and the per-ply bookkeeping. Module
  * globals rather than fields of the search object: WebAssembly keeps a global in the instance, out
- * of reach of the stores to memory, so compiled code need not read it again after each store.
+ * of reach of the stores to memory, so compiled code need not read it again after each store. The
+ * arrays are Fixed, at addresses the compiled code knows.
  */
 namespace state {
   export const hand = changetype<Fixed<i32>>(memory.data(16 << alignof<i32>()));
@@ -599,7 +600,7 @@ export class DoubleDummy {
     state.savedTop = 0;
     state.nodes = 0;
     state.tLen = 0;
-    state.trickMask.fill(0, 4);
+    state.trickMask.zero4(0);
     {
       const l = leader * 4, h = state.hand;
       state.left = popcount(h[l]) + popcount(h[l + 1]) + popcount(h[l + 2]) + popcount(h[l + 3]) + <i32>state.jok[leader] + (trickLen > 0 ? 1 : 0);
