@@ -57,6 +57,15 @@ let CAPACITY = 1 << 20;
 const START_POOL = 1 << 17;
 let POOL = START_POOL;
 let TT_MASK = 0;
+/** The most entries a pool may hold (the analysis's table); the table's arrays are laid out for it (see ensureTable). */
+const MAX_CAPACITY = 1 << 22;
+/**
+ * Where the table's arrays lie: fixed addresses above the module's own memory (its data and
+ * allocations, well under a megabyte), each array room for a pool of MAX_CAPACITY (384 MB in all).
+ * The compiled code knows each array's address, where the address of one placed at run time is a
+ * global read at each access.
+ */
+const TABLE_BASE: usize = 16 << 20;
 
 /**
  * Partition search table in flat arrays (216 MB of the module's memory laid out for the default pool,
@@ -86,15 +95,16 @@ let TT_MASK = 0;
  * half the probes found an empty slot, each a cache miss (42% of a 12-card nolo deal's CPU was the
  * probe, most of it two reads: the slot and the entry).
  */
-let buckets = new StaticArray<i32>(0);
+const buckets = changetype<Fixed<i32>>(TABLE_BASE);
 const BUCKET_FIELDS = 8, B_GEN = 0, B_CHECK = 1, B_MASKS = 2, B_BLOOM = 5, BLOOM_BITS = 32 * (BUCKET_FIELDS - B_BLOOM);
+const SLOTS_AT: usize = TABLE_BASE + ((BUCKET_FIELDS << 2) << MAX_TT_BITS);
 /** A key's bit in its bucket's filter of the slot keys its entries were chained under. */
 function bloomBit(key: i32): i32 { return ((key >>> 16) * BLOOM_BITS) >>> 16; }
 /**
  * Per slot, at 2 * slot its generation and at 2 * slot + 1 the newest entry of its chain. A slot
  * is picked by slotKey of a bucket, mask and owners; several keys may share one (see pool).
  */
-let slots = new StaticArray<i32>(0);
+const slots = changetype<Fixed<i32>>(SLOTS_AT);
 let S_MASK = 0;
 /**
  * Per entry, ENTRY fields (32 bytes, half a cache line): per suit the owners (2 bits each, highest
@@ -104,11 +114,13 @@ let S_MASK = 0;
  * one generation's entries (a slot taken by another is emptied), and an entry with the same check
  * in the same slot is one of the same position: so the check and the owners tell an entry apart.
  */
-let pool = new StaticArray<i32>(0);
+const POOL_AT: usize = SLOTS_AT + 8 * (2 * <usize>MAX_CAPACITY);
+const pool = changetype<Fixed<i32>>(POOL_AT);
 const ENTRY = 8, TOP = 0, DATA = 4, NEXT = 5, BCHECK = 6, GEN = 7;
 /** Per entry, its slot key and its position's bucket hash (for compaction and growth to chain it again). */
-let eKey = new StaticArray<i32>(0);
-let eHash = new StaticArray<i32>(0);
+const E_KEY_AT: usize = POOL_AT + (ENTRY << 2) * <usize>MAX_CAPACITY, E_HASH_AT: usize = E_KEY_AT + 4 * <usize>MAX_CAPACITY;
+const eKey = changetype<Fixed<i32>>(E_KEY_AT);
+const eHash = changetype<Fixed<i32>>(E_HASH_AT);
 let poolNext = 0;
 /**
  * The front: answers per exact position (relative ranks) in front of the buckets, read where a
@@ -125,7 +137,8 @@ let poolNext = 0;
  * more CPU, es-makker sol hands (a lone player avoiding tricks) half as much again, the small
  * searches of a long analysis a few per cent. Measured in docs/solver.md, twenty-first pass.
  */
-let front = new StaticArray<i32>(0);
+const FRONT_AT: usize = E_HASH_AT + 4 * <usize>MAX_CAPACITY;
+const front = changetype<Fixed<i32>>(FRONT_AT);
 /**
  * Fields: generation, check, then per side (F_LB, F_UB) its bounds and their top cards. A side's
  * bound is kept as a tightness, larger tighter and 0 open: lb itself, 15 - ub for the upper side,
@@ -133,6 +146,7 @@ let front = new StaticArray<i32>(0);
  * (tightest | narrowest << 16). Padded to 32 bytes, two slots a cache line.
  */
 const FRONT = 8, F_GEN = 0, F_CHECK = 1, F_LB = 2, F_UB = 4;
+const TABLE_END: usize = FRONT_AT + (FRONT << 2) * <usize>MAX_CAPACITY;
 /** How many top cards the k per suit of ks (4 bits each) require in all: the fewer, the more positions an answer covers. */
 function width(ks: i32): i32 {
   return (ks & 15) + ((ks >> 4) & 15) + ((ks >> 8) & 15) + ((ks >> 12) & 15);
@@ -167,12 +181,11 @@ let fullGeneration = 0;
 /**
  * The table lives in memory the module grows for it, outside the allocator: WebAssembly gives grown
  * memory as zeros, so a new table costs nothing until its pages are used (a StaticArray of 84 MB
- * would be written over with zeros at once, a quarter of a second). The arrays above are views of
- * it (element access reads only their address; nothing reads their length, and no collection ever
- * runs to visit them). A table that fits in the region of an earlier one reuses it, zeroed.
+ * would be written over with zeros at once, a quarter of a second). tableHigh is the largest pool
+ * the arrays have been used for since: a new table zeroes only what that pool could have written.
  */
-let region: usize = 0;
-let regionBytes: usize = 0;
+let tableGrown = false;
+let tableHigh = 0;
 let tableAllocated = false;
 /** Slots for a pool of `entries` (at least twice as many, a power of two). */
 function slotCount(entries: i32): i32 {
@@ -182,38 +195,36 @@ function slotCount(entries: i32): i32 {
 function bucketCount(entries: i32): i32 {
   return 1 << min<i32>(MAX_TT_BITS, 31 - clz<i32>(entries));
 }
-/** Sizes the table's masks for a pool of POOL entries (its arrays are laid out for CAPACITY: see ensureTable). */
+/** Sizes the table's masks for a pool of POOL entries. */
 function setActiveSize(): void {
   S_MASK = slotCount(POOL) - 1;
   TT_MASK = bucketCount(POOL) - 1;
   F_MASK = (1 << (31 - clz<i32>(frontCount(POOL)))) - 1;
+  tableHigh = max<i32>(tableHigh, POOL);
 }
 /**
- * Each array is laid out for a pool of CAPACITY entries and used from its start, so a table that
- * grows keeps its entries where they are (only buckets and slots are built again), and the pages
- * beyond what it uses are never touched.
+ * Each array is used from its start, so a table that grows keeps its entries where they are (only
+ * buckets and slots are built again), and the pages beyond what it uses are never touched.
  */
 function ensureTable(): void {
   if (tableAllocated) return;
-  setActiveSize();
-  const bucketBytes = <usize>(BUCKET_FIELDS * bucketCount(CAPACITY)) << 2, slotBytes = <usize>(2 * slotCount(CAPACITY)) << 2;
-  const poolBytes = <usize>(CAPACITY * ENTRY) << 2, eSlotBytes = <usize>CAPACITY << 2;
-  const frontBytes = <usize>(frontCount(CAPACITY) * FRONT) << 2;
-  const bytes = bucketBytes + slotBytes + poolBytes + 2 * eSlotBytes + frontBytes;
-  if (bytes <= regionBytes) memory.fill(region, 0, bytes);
-  else {
-    const pages = <i32>((bytes + 0xffff) >> 16);
-    const before = memory.grow(pages);
-    if (before < 0) unreachable();
-    region = <usize>before << 16;
-    regionBytes = <usize>pages << 16;
+  if (!tableGrown) {
+    const have = <usize>memory.size() << 16;
+    // The module's own memory never reaches the table's (its allocations are a few objects).
+    if (have > TABLE_BASE || CAPACITY > MAX_CAPACITY) unreachable();
+    if (memory.grow(<i32>((TABLE_END - have + 0xffff) >> 16)) < 0) unreachable();
+    tableGrown = true;
+  } else {
+    const n = tableHigh;
+    memory.fill(changetype<usize>(buckets), 0, <usize>(BUCKET_FIELDS * bucketCount(n)) << 2);
+    memory.fill(changetype<usize>(slots), 0, <usize>(2 * slotCount(n)) << 2);
+    memory.fill(changetype<usize>(pool), 0, <usize>(n * ENTRY) << 2);
+    memory.fill(changetype<usize>(eKey), 0, <usize>n << 2);
+    memory.fill(changetype<usize>(eHash), 0, <usize>n << 2);
+    memory.fill(changetype<usize>(front), 0, <usize>(frontCount(n) * FRONT) << 2);
   }
-  buckets = changetype<StaticArray<i32>>(region);
-  slots = changetype<StaticArray<i32>>(region + bucketBytes);
-  pool = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes);
-  eKey = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes);
-  eHash = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes + eSlotBytes);
-  front = changetype<StaticArray<i32>>(region + bucketBytes + slotBytes + poolBytes + 2 * eSlotBytes);
+  tableHigh = 0;
+  setActiveSize();
   tableAllocated = true;
 }
 let generation = 0;
