@@ -230,6 +230,14 @@ function ensureTable(): void {
 let generation = 0;
 /** Nodes of every search in this thread (the bench's count for work spread over many searches). */
 let nodesSearched: f64 = 0;
+/**
+ * Every 65536 nodes of a search: they join nodesSearched (the rest when the next search loads), and
+ * the clock is read (a few milliseconds of search).
+ */
+function tick(): void {
+  nodesSearched += 65536;
+  if (state.deadline < Infinity && now() > state.deadline) searchAborted();
+}
 
 /**
  * Sets the number of entries the pool can hold (default 2^20, 32 bytes each), and the number it
@@ -609,6 +617,7 @@ export class DoubleDummy {
     state.useFront = !exactTable && countedSeats === 2 && countedAvoid;
     state.ply = 0;
     state.savedTop = 0;
+    nodesSearched += state.nodes & 0xffff;
     state.nodes = 0;
     state.tLen = 0;
     state.trickMask.zero4(0);
@@ -753,8 +762,7 @@ export class DoubleDummy {
    */
   ge(t: i32): bool {
     // The clock is read every 65536 nodes (a few milliseconds of search).
-    nodesSearched += 1;
-    if ((++state.nodes & 0xffff) === 0 && state.deadline < Infinity && now() > state.deadline) searchAborted();
+    if ((++state.nodes & 0xffff) === 0) tick();
     const rb = state.ply * 4;
     const rel = state.rel;
     rel.zero4(rb);
@@ -2108,7 +2116,7 @@ export function firstMoveSays(ordered: bool): i32 {
 }
 /** Nodes of every search since the module started (a float: it outgrows 32 bits). */
 export function nodesSearchedSoFar(): f64 {
-  return nodesSearched;
+  return nodesSearched + (state.nodes & 0xffff);
 }
 /** Where the killer moves lie in memory: JavaScript saves and restores each search's own around its calls. */
 export function killerData(): usize {
