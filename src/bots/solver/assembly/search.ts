@@ -68,8 +68,8 @@ const MAX_CAPACITY = 1 << 22;
 const TABLE_BASE: usize = 16 << 20;
 
 /**
- * Partition search table in flat arrays (216 MB of the module's memory laid out for the default pool,
- * 128 MB of it the front (see front), allocated on first use, its pages touched only as the table
+ * Partition search table in flat arrays (384 MB of the module's memory laid out for the largest pool,
+ * 128 MB of it the front (see front), grown on first use, its pages touched only as the table
  * grows into them). A bucket holds the positions at a trick boundary with one leader, suit
  * lengths per hand, jokers and called-card state; its entries each say "whatever the smaller
  * cards, when these hands hold the top k cards of each suit in this order, the counted tricks lie
@@ -208,10 +208,11 @@ function setActiveSize(): void {
  */
 function ensureTable(): void {
   if (tableAllocated) return;
+  if (CAPACITY > MAX_CAPACITY) unreachable();
   if (!tableGrown) {
     const have = <usize>memory.size() << 16;
     // The module's own memory never reaches the table's (its allocations are a few objects).
-    if (have > TABLE_BASE || CAPACITY > MAX_CAPACITY) unreachable();
+    if (have > TABLE_BASE) unreachable();
     if (memory.grow(<i32>((TABLE_END - have + 0xffff) >> 16)) < 0) unreachable();
     tableGrown = true;
   } else {
