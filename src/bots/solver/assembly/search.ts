@@ -181,12 +181,9 @@ let fullGeneration = 0;
 /**
  * The table lives in memory the module grows for it, outside the allocator: WebAssembly gives grown
  * memory as zeros, so a new table costs nothing until its pages are used (a StaticArray of 84 MB
- * would be written over with zeros at once, a quarter of a second). tableHigh is the largest pool
- * the arrays have been used for since: a new table zeroes only what that pool could have written.
+ * would be written over with zeros at once, a quarter of a second).
  */
 let tableGrown = false;
-let tableHigh = 0;
-let tableAllocated = false;
 /** Slots for a pool of `entries` (at least twice as many, a power of two). */
 function slotCount(entries: i32): i32 {
   return 1 << max<i32>(10, 32 - clz<i32>(2 * entries - 1));
@@ -200,33 +197,29 @@ function setActiveSize(): void {
   S_MASK = slotCount(POOL) - 1;
   TT_MASK = bucketCount(POOL) - 1;
   F_MASK = (1 << (31 - clz<i32>(frontCount(POOL)))) - 1;
-  tableHigh = max<i32>(tableHigh, POOL);
 }
 /**
- * Each array is used from its start, so a table that grows keeps its entries where they are (only
- * buckets and slots are built again), and the pages beyond what it uses are never touched.
+ * Grows the memory for the table, once, before the first search. Each array is used from its
+ * start, so a table that grows keeps its entries where they are (only buckets and slots are built
+ * again), and the pages beyond what it uses are never touched.
  */
 function ensureTable(): void {
-  if (tableAllocated) return;
-  if (CAPACITY > MAX_CAPACITY) unreachable();
-  if (!tableGrown) {
-    const have = <usize>memory.size() << 16;
-    // The module's own memory never reaches the table's (its allocations are a few objects).
-    if (have > TABLE_BASE) unreachable();
-    if (memory.grow(<i32>((TABLE_END - have + 0xffff) >> 16)) < 0) unreachable();
-    tableGrown = true;
-  } else {
-    const n = tableHigh;
-    memory.fill(changetype<usize>(buckets), 0, <usize>(BUCKET_FIELDS * bucketCount(n)) << 2);
-    memory.fill(changetype<usize>(slots), 0, <usize>(2 * slotCount(n)) << 2);
-    memory.fill(changetype<usize>(pool), 0, <usize>(n * ENTRY) << 2);
-    memory.fill(changetype<usize>(eKey), 0, <usize>n << 2);
-    memory.fill(changetype<usize>(eHash), 0, <usize>n << 2);
-    memory.fill(changetype<usize>(front), 0, <usize>(frontCount(n) * FRONT) << 2);
-  }
-  tableHigh = 0;
+  if (tableGrown) return;
+  const have = <usize>memory.size() << 16;
+  // The module's own memory never reaches the table's (its allocations are a few objects).
+  if (have > TABLE_BASE) unreachable();
+  if (memory.grow(<i32>((TABLE_END - have + 0xffff) >> 16)) < 0) unreachable();
   setActiveSize();
-  tableAllocated = true;
+  tableGrown = true;
+}
+/** Zeroes what a pool of n entries can have written in the table's arrays. */
+function zeroTable(n: i32): void {
+  memory.fill(changetype<usize>(buckets), 0, <usize>(BUCKET_FIELDS * bucketCount(n)) << 2);
+  memory.fill(changetype<usize>(slots), 0, <usize>(2 * slotCount(n)) << 2);
+  memory.fill(changetype<usize>(pool), 0, <usize>(n * ENTRY) << 2);
+  memory.fill(changetype<usize>(eKey), 0, <usize>n << 2);
+  memory.fill(changetype<usize>(eHash), 0, <usize>n << 2);
+  memory.fill(changetype<usize>(front), 0, <usize>(frontCount(n) * FRONT) << 2);
 }
 let generation = 0;
 /** Nodes of every search in this thread (the bench's count for work spread over many searches). */
@@ -246,10 +239,13 @@ function tick(): void {
  * the compaction (and a small start the growth) run within small searches.
  */
 export function resizeTablePool(entries: i32, start: i32): void {
+  if (entries > MAX_CAPACITY) unreachable();
+  // The pool only grows between resizes: the one now is the most the table has written.
+  if (tableGrown) zeroTable(POOL);
   CAPACITY = entries;
   POOL = min<i32>(entries, start > 0 ? start : START_POOL);
-  tableAllocated = false;
   poolNext = 0;
+  setActiveSize();
   ensureTable();
 }
 
