@@ -36,7 +36,8 @@
  * killer lead, or the card of a seat that wants the trick) is tried before
  * the others are generated.
  * A lookup reads only the chains its bucket's filter says something was
- * stored under. The last trick is played out directly (every card is forced).
+ * stored under, and walks only those holding a bound that could decide its
+ * test. The last trick is played out directly (every card is forced).
  */
 
 /** Joker move code; a card move is suit * 16 + rank (rank 0..12, 12 strongest under the rules in force). */
