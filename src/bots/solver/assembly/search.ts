@@ -103,13 +103,13 @@ const SLOTS_AT: usize = TABLE_BASE + ((BUCKET_FIELDS << 2) << MAX_TT_BITS);
 function bloomBit(key: i32): i32 { return ((key >>> 16) * BLOOM_BITS) >>> 16; }
 /**
  * Per slot, at 2 * slot its generation and at 2 * slot + 1 the newest entry of its chain (the low
- * 23 bits), with the largest lb (4 bits at 23) and the smallest ub (4 bits at 27) of the chain's
+ * HEAD_BITS), with the largest lb (4 bits at LB_AT) and the smallest ub (4 bits at UB_AT) of the chain's
  * entries: a lookup whose test none of their bounds decides walks none of them (in big searches
  * where nobody wants tricks, a third of the chains it finds, each entry a read from memory). A slot
  * is picked by slotKey of a bucket, mask and owners; several keys may share one (see pool).
  */
 const slots = changetype<Fixed<i32>>(SLOTS_AT);
-const HEAD_MASK = (1 << 23) - 1;
+const HEAD_BITS = 23, HEAD_MASK = (1 << HEAD_BITS) - 1, LB_AT = HEAD_BITS, UB_AT = HEAD_BITS + 4;
 let S_MASK = 0;
 /**
  * Per entry, ENTRY fields (32 bytes, half a cache line): per suit the owners (2 bits each, highest
@@ -325,11 +325,11 @@ function chainEntry(slot: i32, e: i32, gen: i32): void {
   if (slots[slot] === gen) {
     const x = slots[slot + 1];
     next = x & HEAD_MASK;
-    lb = max<i32>(lb, (x >>> 23) & 15);
-    ub = min<i32>(ub, x >>> 27);
+    lb = max<i32>(lb, (x >>> LB_AT) & 15);
+    ub = min<i32>(ub, x >>> UB_AT);
   } else slots[slot] = gen;
   pool[e * ENTRY + NEXT] = next;
-  slots[slot + 1] = e | (lb << 23) | (ub << 27);
+  slots[slot + 1] = e | (lb << LB_AT) | (ub << UB_AT);
 }
 
 /** The signature mask (maskIndex) of the entry at pool offset eb, from its k per suit. */
@@ -1258,7 +1258,7 @@ export class DoubleDummy {
     if (slots[slot] !== state.gen) return -1;
     // No entry of the chain has a bound that decides "at least t": nothing to walk.
     const x = slots[slot + 1];
-    if (((x >>> 23) & 15) < t && x >>> 27 >= t) return -1;
+    if (((x >>> LB_AT) & 15) < t && x >>> UB_AT >= t) return -1;
     const oa = state.ownersAt, la = state.lensAt, pl = pool;
     const o0 = oa[rb], o1 = oa[rb + 1], o2 = oa[rb + 2], o3 = oa[rb + 3];
     const l0 = 2 * la[rb], l1 = 2 * la[rb + 1], l2 = 2 * la[rb + 2], l3 = 2 * la[rb + 3];
