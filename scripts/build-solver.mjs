@@ -14,8 +14,8 @@ const SOURCE = "src/bots/solver/assembly/search.ts";
 const TARGET = "src/bots/solver/search-wasm.ts";
 // Unchecked array access: the search's indices are its own (tested against brute force), and
 // bounds-checked access took 1.75 times the CPU of the TypeScript search; no assertions; the
-// small runtime, which never collects by itself (the table's arrays are views of memory the
-// module grows, see ensureTable).
+// small runtime, which never collects by itself (the table lies at fixed addresses in memory the
+// module grows for it, see ensureTable).
 const FLAGS = ["-O3", "--converge", "--runtime", "minimal", "--uncheckedBehavior", "always", "--noAssert"];
 
 /** The module's bytes, compiled from the source now. */
