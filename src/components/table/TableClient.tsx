@@ -220,8 +220,15 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           </div>
         )}
         {reserved === seat && <span className={styles.tag} data-testid={`seat-reserved-${seat}`}>{t("reservedTag")}</span>}
-        {!occ && userId && !hasSeat && (
-          <button type="button" className="button" onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
+        {/* Kept, unseen, once the viewer has a seat: the seat keeps its size, so no other seat's controls move. */}
+        {!occ && userId && (
+          <button
+            type="button"
+            className={`button ${hasSeat ? styles.keepsPlace : ""}`}
+            onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })}
+            disabled={hasSeat}
+            data-testid={hasSeat ? undefined : `seat-take-${seat}`}
+          >
             {t("takeSeat")}
           </button>
         )}
