@@ -1932,21 +1932,20 @@ export class DoubleDummy {
     let forced = 0, oppAbove = 0, mateAbove = 0, voids = 0;
     for (let o = 0; o < 4; o++) {
       if (o === p) continue;
-      const x = h[o * 4 + s];
+      const x = h[o * 4 + s], mate = this.sameTeam(p, o);
       if (x === 0) {
-        if (!this.sameTeam(p, o)) voids++;
+        if (!mate) voids++;
         continue;
       }
       const above = popcount(x & ~(bit * 2 - 1));
-      if (this.sameTeam(p, o)) mateAbove += above;
+      if (mate) mateAbove += above;
       else {
         oppAbove += above;
         if ((x & (bit - 1)) === 0) forced++;
       }
     }
-    if (forced > 0) return 60 + 4 * forced + r - 60 * voids;
-    if (oppAbove > 0) return 20 + 2 * oppAbove - mateAbove + r - 60 * voids;
-    return -40 - r - 60 * voids;
+    const kind = forced > 0 ? 60 + 4 * forced + r : oppAbove > 0 ? 20 + 2 * oppAbove - mateAbove + r : -40 - r;
+    return kind - 60 * voids;
   }
 
   /** The ordering's score of seat p discarding card (s, r) when no team-mate's card wins for sure: from a long suit, keeping top cards. */
