@@ -1,7 +1,8 @@
 /**
  * Sitting down at an open table moves no other seat's controls: the
  * creator's "Add computer player" buttons on the empty seats stay where they
- * were, to the pixel, at a laptop and a phone size and in every language.
+ * were, to the pixel, at a laptop and a phone size and in every language;
+ * and each of those buttons shows its whole label inside its seat.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin, setLanguage } from "./fixtures";
@@ -40,6 +41,14 @@ for (const size of [
       await expect(page).toHaveURL(/\/play\/[^/?]+$/);
       await expect(page.getByTestId("seat-take-0")).toBeVisible();
       for (const s of [0, 1, 2, 3]) await expect(page.getByTestId(`seat-bot-${s}`)).toBeVisible();
+      // The whole label shows: the text overflows neither the button nor the button its seat (which clips).
+      for (const s of [0, 1, 2, 3]) {
+        const fit = await page.getByTestId(`seat-bot-${s}`).evaluate((b) => {
+          const seat = b.closest("section")!.getBoundingClientRect(), r = b.getBoundingClientRect();
+          return { text: b.scrollWidth <= b.clientWidth, inSeat: r.left >= seat.left && r.right <= seat.right };
+        });
+        expect(fit, `${locale} ${size.width}px seat ${s}`).toEqual({ text: true, inSeat: true });
+      }
       const before = await botButtons(page, [1, 2, 3]);
       await shot(page, `seats-${locale}-${size.width}-before`);
 
