@@ -236,11 +236,12 @@ describe("history.handAnalysis", () => {
   }, 180_000);
 
   it("survives a worker that dies mid-hand, a graceful stop and a restart: every waiting hand is done once a worker runs again", async () => {
-    // This match's jobs get a shorter lease (a minute), so that the dead worker's hand comes back within the test.
-    // (Still longer than any solve here: a lease shorter than the solve would let the queue give the hand up under a live worker.)
+    // This match's jobs get a shorter lease (15 s), so that the dead worker's hand comes back within the test.
+    // (Still many times longer than a solve here, a classic hand in well under a second: a lease shorter than the solve
+    // would let the queue give the hand up under a live worker.)
     const boss = new PgBoss({ db: poolJobDb(testPool()) as PgBoss.Db, schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false });
     await boss.start();
-    await boss.updateQueue(QUEUES.handAnalysis.name, { ...QUEUES.handAnalysis, expireInSeconds: 60 });
+    await boss.updateQueue(QUEUES.handAnalysis.name, { ...QUEUES.handAnalysis, expireInSeconds: 15 });
     const { matchId, record } = await storedMatch("restart", { hands: 3 }).finally(() => boss.updateQueue(QUEUES.handAnalysis.name, QUEUES.handAnalysis));
     const played = playedHandIndexes(record);
     expect(played.length).toBe(3);
