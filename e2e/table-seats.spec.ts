@@ -1,8 +1,9 @@
 /**
- * Sitting down at an open table moves no other seat's controls: the
- * creator's "Add computer player" buttons on the empty seats stay where they
- * were, to the pixel, at a laptop and a phone size and in every language;
- * and each of those buttons shows its whole label inside its seat.
+ * Sitting down at an open table, or seating a computer player there, moves
+ * no other seat's controls: the creator's "Add computer player" buttons on
+ * the empty seats stay where they were, to the pixel, at a laptop and a
+ * phone size and in every language; and each of those buttons shows its
+ * whole label inside its seat.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin, setLanguage } from "./fixtures";
@@ -58,6 +59,15 @@ for (const size of [
       await expect(page.getByTestId("seat-bot-0")).toHaveCount(0);
       expect(await botButtons(page, [1, 2, 3]), `${locale} ${size.width}px`).toEqual(before);
       await shot(page, `seats-${locale}-${size.width}-after`);
+
+      // A computer player at the top seat (2), then at the left (1): the buttons still to click stay put.
+      await page.getByTestId("seat-bot-2").click();
+      await expect(page.getByTestId("seat-level-2")).toBeAttached();
+      expect(await botButtons(page, [1, 3]), `${locale} ${size.width}px, a computer at seat 2`).toEqual([before[0], before[2]]);
+      await page.getByTestId("seat-bot-1").click();
+      await expect(page.getByTestId("seat-level-1")).toBeAttached();
+      expect(await botButtons(page, [3]), `${locale} ${size.width}px, computers at seats 1 and 2`).toEqual([before[2]]);
+      await shot(page, `seats-${locale}-${size.width}-computers`);
     }
     await context.close();
   });

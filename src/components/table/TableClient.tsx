@@ -146,6 +146,9 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     const open = seat !== me ? (hand?.hands[seat]?.cards ?? null) : null;
     const lastCall = hand?.phase === "auction" ? [...hand.auction].reverse().find((x) => x.seat === seat) : undefined;
     const out = isOut(hand, seat);
+    const isOpen = table.status === "open";
+    const maySit = !occ && !hasSeat;
+    const mayRemove = occ?.kind === "bot";
     return (
       <section
         key={seat}
@@ -220,46 +223,61 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
           </div>
         )}
         {reserved === seat && <span className={styles.tag} data-testid={`seat-reserved-${seat}`}>{t("reservedTag")}</span>}
-        {/* Kept, unseen, once the viewer has a seat: the seat keeps its size, so no other seat's controls move. */}
-        {!occ && userId && (
+        {/*
+          While the table is open every seat keeps room for each control a seat may show there, unseen
+          (and disabled) where it does not apply: sitting down or adding or removing a computer player then
+          changes no seat's size, so no other seat's buttons move under a pointer on its way to them.
+        */}
+        {userId && (maySit || isOpen) && (
           <button
             type="button"
-            className={`button ${hasSeat ? styles.keepsPlace : ""}`}
+            className={`button ${maySit ? "" : styles.keepsPlace}`}
             onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })}
-            disabled={hasSeat}
-            data-testid={hasSeat ? undefined : `seat-take-${seat}`}
+            disabled={!maySit}
+            data-testid={maySit ? `seat-take-${seat}` : undefined}
           >
             {t("takeSeat")}
           </button>
         )}
-        {!occ && table.mayManageBots && (
-          <div className={styles.botAdd}>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: true, level: botLevels[seat] ?? DEFAULT_BOT_LEVEL })}
-              data-testid={`seat-bot-${seat}`}
-            >
-              {t("addComputer")}
-            </button>
-            <select
-              aria-label={t("botLevel")}
-              value={botLevels[seat] ?? DEFAULT_BOT_LEVEL}
-              onChange={(e) => setBotLevels((l) => ({ ...l, [seat]: e.target.value as BotSeatLevel }))}
-              data-testid={`seat-bot-level-${seat}`}
-            >
-              {BOT_SEAT_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {t(`levels.${level}`)}
-                </option>
-              ))}
-            </select>
+        {table.mayManageBots && (!occ || mayRemove || isOpen) && (
+          <div className={styles.botSlot}>
+            {(!occ || isOpen) && (
+              <div className={`${styles.botAdd} ${occ ? styles.keepsPlace : ""}`}>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: true, level: botLevels[seat] ?? DEFAULT_BOT_LEVEL })}
+                  disabled={!!occ}
+                  data-testid={occ ? undefined : `seat-bot-${seat}`}
+                >
+                  {t("addComputer")}
+                </button>
+                <select
+                  aria-label={t("botLevel")}
+                  value={botLevels[seat] ?? DEFAULT_BOT_LEVEL}
+                  onChange={(e) => setBotLevels((l) => ({ ...l, [seat]: e.target.value as BotSeatLevel }))}
+                  disabled={!!occ}
+                  data-testid={occ ? undefined : `seat-bot-level-${seat}`}
+                >
+                  {BOT_SEAT_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {t(`levels.${level}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {(mayRemove || isOpen) && (
+              <button
+                type="button"
+                className={`${styles.secondary} ${mayRemove ? "" : styles.keepsPlace}`}
+                onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: false })}
+                disabled={!mayRemove}
+              >
+                {t("removeComputer")}
+              </button>
+            )}
           </div>
-        )}
-        {occ?.kind === "bot" && table.mayManageBots && (
-          <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: false })}>
-            {t("removeComputer")}
-          </button>
         )}
         {occ?.kind === "bot" && table.status === "playing" && userId && !hasSeat && (
           <button type="button" className={styles.secondary} onClick={() => void live.run({ type: "seat/take", tableId: table.id, seat })} data-testid={`seat-take-${seat}`}>
