@@ -148,6 +148,7 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
     const out = isOut(hand, seat);
     const isOpen = table.status === "open";
     const maySit = !occ && !hasSeat;
+    const mayAdd = !occ;
     const mayRemove = occ?.kind === "bot";
     return (
       <section
@@ -239,16 +240,16 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
             {t("takeSeat")}
           </button>
         )}
-        {table.mayManageBots && (!occ || mayRemove || isOpen) && (
+        {table.mayManageBots && (mayAdd || mayRemove || isOpen) && (
           <div className={styles.botSlot}>
-            {(!occ || isOpen) && (
-              <div className={`${styles.botAdd} ${occ ? styles.keepsPlace : ""}`}>
+            {(mayAdd || isOpen) && (
+              <div className={`${styles.botAdd} ${mayAdd ? "" : styles.keepsPlace}`}>
                 <button
                   type="button"
                   className={styles.secondary}
                   onClick={() => void live.run({ type: "seat/bot", tableId: table.id, seat, on: true, level: botLevels[seat] ?? DEFAULT_BOT_LEVEL })}
-                  disabled={!!occ}
-                  data-testid={occ ? undefined : `seat-bot-${seat}`}
+                  disabled={!mayAdd}
+                  data-testid={mayAdd ? `seat-bot-${seat}` : undefined}
                 >
                   {t("addComputer")}
                 </button>
@@ -256,8 +257,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
                   aria-label={t("botLevel")}
                   value={botLevels[seat] ?? DEFAULT_BOT_LEVEL}
                   onChange={(e) => setBotLevels((l) => ({ ...l, [seat]: e.target.value as BotSeatLevel }))}
-                  disabled={!!occ}
-                  data-testid={occ ? undefined : `seat-bot-level-${seat}`}
+                  disabled={!mayAdd}
+                  data-testid={mayAdd ? `seat-bot-level-${seat}` : undefined}
                 >
                   {BOT_SEAT_LEVELS.map((level) => (
                     <option key={level} value={level}>
