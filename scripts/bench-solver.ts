@@ -9,7 +9,10 @@
  *    analysis sees it), and `hand`, the time to analyse the whole hand (every
  *    card's value before and after it, as history's analysis worker does). Contracts come from normal-level bidding (random
  *    bidding ends in 13-trick contracts almost every time); the cards are then
- *    played at random from a seeded generator. Seeded matches are played until
+ *    played at random from a seeded generator (`cards normal`: by the normal
+ *    level, whose mistakes are fewer, as in most hands played at the tables:
+ *    a random card sets the search for the value after it further from the
+ *    value the next card starts from). Seeded matches are played until
  *    every kind the variant has has its hands (or 400 matches have been tried).
  *   npm run bench:solver                      (both: 20 deals, 4 hands per kind)
  *   npm run bench:solver -- deals 2           (only 1, 2 deals per kind)
@@ -54,7 +57,7 @@ const ANALYSED_VARIANTS: readonly (readonly [string, Record<string, unknown>])[]
   ["esmakker", { gaaMed: true, fordaektKort: true }],
 ];
 
-const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HANDS, CAP_MS, MAX_CARDS, COSTLIEST, onlyVariant, onlyKind } = scriptArgs(
+const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HANDS, CAP_MS, MAX_CARDS, COSTLIEST, CARDS, onlyVariant, onlyKind } = scriptArgs(
   {
     usageName: "npm run bench:solver --",
     summary:
@@ -70,6 +73,7 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
       cap: { type: "string", value: "S", help: "stop a solve or a hand after S seconds of wall time (default: the analysis worker's cap)" },
       "max-cards": { type: "string", value: "N", help: "analyse only the positions where no hand holds more than N cards, and skip the deal lines (a fixed amount of work: comparable on a busy machine)" },
       costliest: { type: "string", value: "N", help: "analysis: after each hand, its N costliest cards (the CPU and nodes of the searches that valued each, its trick, seat and judge)" },
+      cards: { type: "string", value: "HOW", help: "analysis and compare: who plays the analysed hands' cards, random (default: legal cards at random) or normal (the normal computer player)" },
     },
     examples: [
       "npm run bench:solver",
@@ -77,6 +81,7 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
       "npm run bench:solver -- deals --kind no-trump",
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind nolo --cap 60",
       "npm run bench:solver -- analysis --hands 1 --variant danish --kind pasnolo --costliest 8",
+      "npm run bench:solver -- analysis --hands 4 --variant danish --kind nolo --cards normal",
       "npm run bench:solver -- samples --deals 20",
       "npm run bench:solver -- compare --base ../before --deals 20",
       "npm run bench:solver -- compare --base ../before --kind nolo --deals 3 --rounds 2",
@@ -95,6 +100,8 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
     if ((which === "deals" || (which === "compare" && variant === undefined)) && kind !== undefined && !["no-trump", "trump", "nolo"].includes(kind))
       throw new UsageError(`${which}: --kind${which === "compare" ? " without --variant" : ""} must be no-trump, trump or nolo (the full deals), got "${kind}"`);
     if (which === "compare" && variant !== undefined && kind === undefined) throw new UsageError("compare --variant needs --kind K, the contract kind whose hands to analyse");
+    const cards = str(a.flags.cards) ?? "random";
+    if (cards !== "random" && cards !== "normal") throw new UsageError(`--cards must be random or normal, got "${cards}"`);
     return {
       runDeals: which === "all" || which === "deals",
       runAnalysis: which === "all" || which === "analysis",
@@ -107,6 +114,7 @@ const { runDeals, runAnalysis, runSamples, runCompare, BASE, ROUNDS, DEALS, HAND
       CAP_MS: a.flags.cap === undefined ? ANALYSIS_TIME_CAP_MS : numberArg("--cap", a.flags.cap, 0, { min: 0.001 }) * 1000,
       MAX_CARDS: numberArg("--max-cards", a.flags["max-cards"], 13, { min: 1, integer: true }),
       COSTLIEST: numberArg("--costliest", a.flags.costliest, 0, { min: 0, integer: true }),
+      CARDS: cards,
       onlyVariant: variant,
       onlyKind: kind,
     };
@@ -301,7 +309,7 @@ interface BenchHand {
   actions: SeatAction[];
 }
 
-/** Seeded hands per variant and kind: normal-level bidding and set-up, then random legal cards. */
+/** Seeded hands per variant and kind: normal-level bidding and set-up, then random legal cards (or the normal level's, see --cards). */
 function benchHands(variant: string, options: Record<string, unknown>, perKind: number): Map<string, BenchHand[]> {
   const out = new Map<string, BenchHand[]>();
   const full = () => out.size > 0 && [...out.values()].every((l) => l.length >= perKind);
@@ -317,7 +325,7 @@ function benchHands(variant: string, options: Record<string, unknown>, perKind: 
       if (seat === null) break;
       const legal = legalActions(state, seat);
       const playing = legal.length > 0 && legal.every((a) => a.type === "play");
-      const action = playing ? legal[rng.int(legal.length)]! : decide(view(state, seat), { level: "normal", seed: `bench-${m}:${seat}` });
+      const action = playing && CARDS === "random" ? legal[rng.int(legal.length)]! : decide(view(state, seat), { level: "normal", seed: `bench-${m}:${seat}` });
       const handsBefore = state.results.length;
       const step = apply(state, seat, action);
       if (!step.ok) throw new Error(`${variant}: refused ${JSON.stringify(action)}: ${step.error.code}`);
@@ -339,7 +347,7 @@ function benchHands(variant: string, options: Record<string, unknown>, perKind: 
 if (runAnalysis) {
   // The table the analysis sizes for itself, for its deal lines too.
   growTablePool(ANALYSIS_TABLE_ENTRIES);
-  console.log(`\nbench:solver — replay analysis of whole hands (every card): ${HANDS} seeded hands per variant and kind, cap ${fmt(CAP_MS)} (KIND median / p95 / max, CPU time)`);
+  console.log(`\nbench:solver — replay analysis of whole hands (every card): ${HANDS} seeded hands per variant and kind, ${CARDS === "random" ? "random cards" : "the normal level's cards"}, cap ${fmt(CAP_MS)} (KIND median / p95 / max, CPU time)`);
   for (const [variant, options] of ANALYSED_VARIANTS) {
     if (onlyVariant && onlyVariant !== variant) continue;
     for (const [kind, hands] of benchHands(variant, options, HANDS)) {
