@@ -10,10 +10,9 @@
  *    card's value before and after it, as history's analysis worker does). Contracts come from normal-level bidding (random
  *    bidding ends in 13-trick contracts almost every time); the cards are then
  *    played at random from a seeded generator (`cards normal`: by the normal
- *    level, whose mistakes are fewer, as in most hands played at the tables:
- *    a random card sets the search for the value after it further from the
- *    value the next card starts from). Seeded matches are played until
- *    every kind the variant has has its hands (or 400 matches have been tried).
+ *    level, as most hands at the tables are played; the same deals come up).
+ *    Seeded matches are played until every kind the variant has has its hands
+ *    (or 400 matches have been tried).
  *   npm run bench:solver                      (both: 20 deals, 4 hands per kind)
  *   npm run bench:solver -- deals 2           (only 1, 2 deals per kind)
  *   npm run bench:solver -- analysis 1        (only 2, 1 hand per kind)
