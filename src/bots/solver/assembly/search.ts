@@ -3,7 +3,7 @@
  * `npm run build:solver` (scripts/build-solver.mjs) into ../search-wasm.ts,
  * which ../search.ts loads. Not TypeScript the project compiles (i32, @inline,
  * StaticArray are AssemblyScript's); the same code ran as TypeScript before and
- * took 1.6-1.8 times the CPU for the same nodes (docs/solver.md, twelfth pass).
+ * took 1.6-1.8 times the CPU for the same nodes (docs/solver-history.md, twelfth pass).
  *
  * The search: four known hands as 13-bit masks per suit,
  * jokers as counts, the trick in progress in small arrays, and a null-window
@@ -143,7 +143,7 @@ let poolNext = 0;
  * takes the narrower when it decides. Where it was read by more searches, its one more read per
  * boundary cost more than it saved: trick deals (whose tables stay within the caches) a fifth
  * more CPU, es-makker sol hands (a lone player avoiding tricks) half as much again, the small
- * searches of a long analysis a few per cent. Measured in docs/solver.md, twenty-first pass.
+ * searches of a long analysis a few per cent. Measured in docs/solver-history.md, twenty-first pass.
  */
 const FRONT_AT: usize = E_HASH_AT + 4 * <usize>MAX_CAPACITY;
 const front = changetype<Fixed<i32>>(FRONT_AT);
@@ -272,7 +272,7 @@ export function growTablePool(entries: i32): void {
  * this one's that cost their searches the fewest nodes (of the cost where the cut falls, the
  * oldest); the rest move to the front and are chained again. Against dropping half of them by
  * tricks left: 12% fewer nodes where the table fills (full nolo deals), at 0.96 of the CPU; an
- * eighth freed saved no more nodes and cost more CPU (docs/solver.md, twentieth pass).
+ * eighth freed saved no more nodes and cost more CPU (docs/solver-history.md, twentieth pass).
  */
 const BY_COST = changetype<Fixed<i32>>(memory.data(32 << alignof<i32>()));
 function compactPool(gen: i32): void {
@@ -1483,8 +1483,9 @@ export class DoubleDummy {
    * at most c of them). P needs a card below its run to lead back. Cashed first, before L's other
    * suits, so no discard has taken P's cards of s. Once every other hand is out of the suit, L's
    * lower cards win too (no opponent's joker). In no trump only (with trumps it saved nodes but no
-   * time, docs/solver.md). 0 when the pattern does not hold. Sets splitTop: the runs' cards, which
-   * pin where the first two runs end; a longer last run only leaves L more to follow with.
+   * time, docs/solver-history.md, sixteenth pass). 0 when the pattern does not hold. Sets splitTop:
+   * the runs' cards, which pin where the first two runs end; a longer last run only leaves L more
+   * to follow with.
    */
   private splitRun(L: i32, P: i32, s: i32, a: i32, longOk: bool): i32 {
     const h = state.hand, mine = h[L * 4 + s], theirs = h[P * 4 + s];
