@@ -62,3 +62,9 @@ export async function playToTheEnd(page: Page, baseURL: string, tableId: string)
   }
   return (await page.getByTestId("history-item").first().getAttribute("data-match"))!;
 }
+
+/** A score table (a HandsTable by its test id) shows every player's column: it does not scroll in its frame. */
+export async function expectWholeScoreTable(page: Page, testId: string, label = ""): Promise<void> {
+  const frame = await page.getByTestId(testId).evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth }));
+  expect(frame.scroll, label).toBeLessThanOrEqual(frame.client);
+}

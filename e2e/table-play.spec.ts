@@ -13,7 +13,7 @@ import { decide } from "@/bots";
 import { LiveClient } from "@/server/realtime/test-client";
 import { englishOn } from "./english";
 import { registerAndLogin, setLanguage, type UiLocale } from "./fixtures";
-import { tableWithComputers } from "./matches";
+import { expectWholeScoreTable, tableWithComputers } from "./matches";
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 360, height: 740 };
@@ -175,6 +175,8 @@ test("the end of the match: winner, standings, each hand's points, and play agai
       await page.reload();
       await expect(page.getByTestId("match-summary")).toBeVisible();
       await page.getByTestId("match-summary").scrollIntoViewIfNeeded();
+      // Every player's column is on the screen: the per-hand table does not scroll in its frame.
+      await expectWholeScoreTable(page, "summary-hands", `${locale} ${size}`);
       await shot(page, `table-${locale}-${size}-summary`);
       expect(await englishOn(page), `${locale} ${size}`).toEqual([]);
     }

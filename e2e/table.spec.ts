@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin } from "./fixtures";
-import { addComputers, tableWithComputers } from "./matches";
+import { addComputers, expectWholeScoreTable, tableWithComputers } from "./matches";
 
 const seqOf = async (page: Page) => Number(await page.getByTestId("table").getAttribute("data-seq"));
 
@@ -191,6 +191,11 @@ test("es-makker against computer players: the human wins the auction, chooses tr
   // One row per hand played: ours, and any a computer player declared before it.
   const handNumber = Number(/(\d+)/.exec((await resultsTitle.textContent())!)![1]);
   await expect(page.getByTestId("totals").locator("tbody tr")).toHaveCount(handNumber);
+  // On a phone every player's column of the totals is on the screen: the table does not scroll in its frame.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByTestId("totals").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("totals-en-360.png") });
+  await expectWholeScoreTable(page, "totals");
   await context.close();
 });
 
