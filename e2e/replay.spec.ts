@@ -91,6 +91,9 @@ test("replay: keyboard stepping, a marker jumps to its card, the copied link reo
     await setLanguage(other, locale);
     await other.goto(link);
     await expect(other.getByTestId("replay")).toHaveAttribute("data-step", String(actionIndex + 1));
+    // The server's computer players (seats 1-3) are named in the reader's language, as at the table.
+    const computer = locale === "nb" ? /^Data\u00admaskin [B-D]$/ : /^Com\u00adputer [B-D]$/;
+    for (const seat of [1, 2, 3]) expect(await other.getByTestId(`replay-seat-${seat}`).getAttribute("aria-label")).toMatch(computer);
     // No English on the replay (the analysis and, at the hand's end, the result included).
     await expect(other.getByTestId("replay-analysis")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
     await other.keyboard.press("End");
@@ -109,5 +112,9 @@ test("replay: keyboard stepping, a marker jumps to its card, the copied link reo
     await other.screenshot({ path: test.info().outputPath(`replay-${locale}-360x740.png`) });
     await other.screenshot({ path: test.info().outputPath(`replay-${locale}-360-full.png`), fullPage: true });
   }
+  // The player's history names them the same way.
+  await setLanguage(page, "nb");
+  await page.goto("/history");
+  await expect(page.getByTestId("history-item").first()).toContainText(/Data\u00admaskin B/);
   await context.close();
 });

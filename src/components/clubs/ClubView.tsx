@@ -22,6 +22,7 @@ import { FormNotice } from "@/components/forms/FormNotice";
 import { RuleSummary } from "@/components/rules/RuleSummary";
 import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
 import { TimeZoneNote } from "@/components/layout/TimeZoneNote";
+import { useSeatName } from "@/components/table/useSeatName";
 import { PresetEditor, type PresetDraft } from "./PresetEditor";
 import { useClubErrorText } from "./errors";
 
@@ -30,6 +31,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
   const tc = useTranslations("clubs.club");
   const tg = useTranslations("game");
   const te = useTranslations("events");
+  const nameOf = useSeatName();
   const format = useFormatter();
   const trpc = useTRPC();
   const router = useRouter();
@@ -225,7 +227,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                         {tg(`variants.${g.variant}`)} · {g.presetName} ({tc("version", { version: g.presetVersion })})
                       </span>
                       <div className="item__meta">
-                        <span>{g.players.map((p, i) => `${p?.name ?? "?"} ${g.scores[i] ?? 0}`).join(", ")}</span>
+                        <span>{g.players.map((p, i) => `${p ? nameOf(p) : "?"} ${g.scores[i] ?? 0}`).join(", ")}</span>
                         <span>{tc("finishedAt", { date: format.dateTime(g.finishedAt, { dateStyle: "medium", timeStyle: "short" }) })}</span>
                       </div>
                     </div>

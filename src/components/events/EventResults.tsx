@@ -11,10 +11,12 @@ import { useTRPC } from "@/trpc/react";
 import { FormNotice } from "@/components/forms/FormNotice";
 import { useEventErrorText } from "./errors";
 import { StandingsTable } from "./StandingsTable";
+import { eventOccupant, useSeatName } from "@/components/table/useSeatName";
 
 export function EventResults({ clubId, eventId }: { clubId: string; eventId: string }) {
   const t = useTranslations("events");
   const tr = useTranslations("events.results");
+  const nameOf = useSeatName();
   const trpc = useTRPC();
   const errorText = useEventErrorText();
   const results = useQuery(trpc.events.results.queryOptions({ clubId, eventId }));
@@ -39,7 +41,7 @@ export function EventResults({ clubId, eventId }: { clubId: string; eventId: str
                   <tr>
                     <th />
                     {tb.players.map((p) => (
-                      <th key={p.key}>{p.name}</th>
+                      <th key={p.key}>{nameOf(eventOccupant(p))}</th>
                     ))}
                   </tr>
                 </thead>

@@ -15,11 +15,13 @@ import { FormNotice } from "@/components/forms/FormNotice";
 import { useEventErrorText } from "./errors";
 import { EventSeatWatcher } from "./EventSeatWatcher";
 import { StandingsTable } from "./StandingsTable";
+import { eventOccupant, useSeatName } from "@/components/table/useSeatName";
 
 const REFRESH_MS = 2000;
 
 export function EventView({ clubId, eventId }: { clubId: string; eventId: string }) {
   const t = useTranslations("events");
+  const nameOf = useSeatName();
   const tg = useTranslations("game");
   const format = useFormatter();
   const trpc = useTRPC();
@@ -71,7 +73,7 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
           <ul data-testid="event-players">
             {v.players.map((p) => (
               <li key={p.key}>
-                {p.name}
+                {nameOf(eventOccupant(p))}
                 {p.isBot && <small> ({t("event.computer")})</small>}
                 {admin && !p.isBot && p.userId && (
                   <button className="button button--ghost" onClick={() => removeMember.mutate({ clubId, eventId, userId: p.userId! })}>
@@ -144,7 +146,7 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
           <ul data-testid="event-tables">
             {v.tables.map((tb) => (
               <li key={tb.tableId} data-testid="event-table" data-status={tb.status}>
-                {t("event.table", { number: tb.tableNo })}: {tb.players.map((p) => p.name).join(", ")} · {t(`event.tableStatus.${tb.status as "playing"}`)} · <span data-testid="event-table-deals">{t("event.dealsDone", { done: tb.deals, total: e.dealsPerRound })}</span> ·{" "}
+                {t("event.table", { number: tb.tableNo })}: {tb.players.map((p) => nameOf(eventOccupant(p))).join(", ")} · {t(`event.tableStatus.${tb.status as "playing"}`)} · <span data-testid="event-table-deals">{t("event.dealsDone", { done: tb.deals, total: e.dealsPerRound })}</span> ·{" "}
                 {late && tb.status === "playing" && <strong data-testid="event-table-late">{t("event.late")} · </strong>}
                 <Link href={`/play/${tb.tableId}`}>{tb.tableId === v.myTable ? t("event.yourTable") : t("event.watch")}</Link>
               </li>

@@ -3,11 +3,13 @@
 import { useTranslations } from "next-intl";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
+import { eventOccupant, useSeatName } from "@/components/table/useSeatName";
 
 type StandingRow = inferRouterOutputs<AppRouter>["events"]["get"]["standings"][number];
 
 export function StandingsTable({ standings, duplicate }: { standings: readonly StandingRow[]; duplicate: boolean }) {
   const t = useTranslations("events.event");
+  const nameOf = useSeatName();
   return (
     <table data-testid="event-standings">
       <thead>
@@ -24,7 +26,7 @@ export function StandingsTable({ standings, duplicate }: { standings: readonly S
           <tr key={s.key} data-testid="standing-row">
             <td>{s.place}</td>
             <td>
-              {s.name}
+              {nameOf(eventOccupant(s))}
               {s.isBot && <small> ({t("computer")})</small>}
             </td>
             {duplicate && <td>{s.matchpoints}</td>}

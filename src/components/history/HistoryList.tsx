@@ -15,6 +15,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { VARIANT_IDS } from "@/engine/meta";
 import { useTRPC } from "@/trpc/react";
 import { TimeZoneNote } from "@/components/layout/TimeZoneNote";
+import { useSeatName } from "@/components/table/useSeatName";
 
 type Picked = { id: string; name: string };
 
@@ -229,6 +230,7 @@ function FilterForm({ params, labels, onApply }: { params: URLSearchParams; labe
 export function HistoryList() {
   const t = useTranslations("history");
   const tg = useTranslations("game");
+  const nameOf = useSeatName();
   const format = useFormatter();
   const trpc = useTRPC();
   const router = useRouter();
@@ -305,7 +307,7 @@ export function HistoryList() {
                         </button>
                       ) : (
                         <span key={i} className="chip chip--static">
-                          {p?.name ?? `#${i + 1}`}
+                          {p ? nameOf(p) : `#${i + 1}`}
                         </span>
                       ),
                     )}

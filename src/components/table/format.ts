@@ -122,8 +122,11 @@ export function outcomeText(
   return t.has(`outcomes.${result.outcome}`) ? t(`outcomes.${result.outcome}`) : result.outcome;
 }
 
-/** The server's names for computer players ("Computer A", "Computer B", … one letter per seat), shown in the reader's language. */
-const BOT_NAME = /^Computer ([A-Z])$/;
+/**
+ * The server's names for computer players, shown in the reader's language: "Computer A", "Computer B", …
+ * (one letter per seat) at tables, "Computer 1", "Computer 2", … in club evenings.
+ */
+const BOT_NAME = /^Computer ([A-Z]|\d{1,3})$/;
 
 /** A seat occupant's name as shown: a computer player's in the reader's language, a person's as they chose it. */
 export function seatName(t: Translator, occupant: { kind: string; name: string }): string {

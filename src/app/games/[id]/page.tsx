@@ -65,7 +65,13 @@ export default async function GamePage({ params, searchParams }: { params: Param
           ))}
         </ul>
       )}
-      <ReplayViewer record={record.value} fileName={`whist-${match.variant}-${id}.json`} matchId={id} initial={initial} />
+      <ReplayViewer
+        record={record.value}
+        fileName={`whist-${match.variant}-${id}.json`}
+        matchId={id}
+        initial={initial}
+        botSeats={record.value.seats.map((s, i) => match.players[i]?.kind === "bot" && match.players[i]?.name === s.name)}
+      />
     </>
   );
 }

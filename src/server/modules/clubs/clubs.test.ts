@@ -324,7 +324,8 @@ describe("club tables and recent games", () => {
       });
     const { recentGames } = await as(member).details({ clubId: club.id });
     expect(recentGames).toEqual([
-      expect.objectContaining({ tableId, variant: "classic", scores: [5, 2, 5, 2], presetName: "Klassisk", presetVersion: 1 }),
+      // A seat shows its name and whether a computer player held it; not the account behind it.
+      expect.objectContaining({ tableId, variant: "classic", players: [{ kind: "human", name: "Member" }, null, null, null], scores: [5, 2, 5, 2], presetName: "Klassisk", presetVersion: 1 }),
     ]);
   });
 });

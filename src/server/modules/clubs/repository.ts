@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import type { ClubRole, Locale } from "@/generated/prisma/enums";
+import type { SeatOccupant } from "@/protocol";
 
 /** A client or an interactive transaction's client. */
 export type DbTx = Db | Prisma.TransactionClient;
@@ -361,7 +362,8 @@ export async function listRecentGames(db: DbTx, clubId: string, limit = 20) {
     matchId: m.id,
     tableId: m.tableId,
     variant: m.variant,
-    players: m.players as unknown as ({ name: string } | null)[],
+    // What the club page shows of a seat: its name, and whether a computer player held it (named in the reader's language).
+    players: (m.players as unknown as (SeatOccupant | null)[]).map((p) => (p ? { kind: p.kind, name: p.name } : null)),
     scores: m.scores as unknown as number[],
     finishedAt: m.finishedAt,
     presetName: byTable.get(m.tableId)?.preset.name ?? "",

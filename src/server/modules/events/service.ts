@@ -34,6 +34,12 @@ import {
   type EventRow,
 } from "./repository";
 
+
+/** A table's player by key, as the event pages show it (a computer player's name in the reader's language). */
+const tablePlayer = (byKey: ReadonlyMap<string, { name: string; isBot: boolean }>, key: string) => {
+  const p = byKey.get(key);
+  return { key, name: p?.name ?? "?", isBot: p?.isBot ?? false };
+};
 export { findEvent, type EventRow };
 
 const err = (code: string, status: ServiceError["status"], message: string, params?: ServiceError["params"]) =>
@@ -224,7 +230,7 @@ export async function eventView(db: Db, clubId: string, eventId: string, viewerI
   const event = await findEvent(db, clubId, eventId);
   if (!event) return EVENT_ERRORS.notFound();
   const { players, tables, rounds } = await loadEventData(db, eventId);
-  const names = new Map(players.map((p) => [p.key, p.name]));
+  const byKey = new Map(players.map((p) => [p.key, p]));
   const current = tables.filter((t) => t.round === event.currentRound);
   const live = await livePoints(db, current.filter((t) => t.status === "playing").map((t) => t.tableId));
   const myTable = event.status === "running" ? (current.find((t) => t.status === "playing" && t.players.includes(viewerId))?.tableId ?? null) : null;
@@ -233,7 +239,7 @@ export async function eventView(db: Db, clubId: string, eventId: string, viewerI
     players: players.map((p) => ({ key: p.key, userId: p.userId, name: p.name, isBot: p.isBot })),
     signedUp: players.some((p) => p.userId === viewerId),
     rounds: rounds.map((r) => ({ round: r.round, startedAt: r.startedAt, endsAt: r.endsAt, finishedAt: r.finishedAt })),
-    tables: current.map((t) => ({ tableId: t.tableId, tableNo: t.tableNo, status: t.status, deals: t.status === "finished" ? asDeals(t.points).length : (live.get(t.tableId)?.length ?? 0), players: t.players.map((k) => ({ key: k, name: names.get(k) ?? "?" })) })),
+    tables: current.map((t) => ({ tableId: t.tableId, tableNo: t.tableNo, status: t.status, deals: t.status === "finished" ? asDeals(t.points).length : (live.get(t.tableId)?.length ?? 0), players: t.players.map((k) => tablePlayer(byKey, k)) })),
     standings: standingsOf(event, players, tables, live),
     myTable,
   });
@@ -250,7 +256,7 @@ export async function eventResults(db: Db, clubId: string, eventId: string) {
   const event = await findEvent(db, clubId, eventId);
   if (!event) return EVENT_ERRORS.notFound();
   const { players, tables } = await loadEventData(db, eventId);
-  const names = new Map(players.map((p) => [p.key, p.name]));
+  const byKey = new Map(players.map((p) => [p.key, p]));
   const mps = event.duplicate ? roundMatchpoints(tables) : [];
   const rounds = [...new Set(tables.map((t) => t.round))].map((round) => {
     const mp = mps.find((m) => m.round === round);
@@ -265,7 +271,7 @@ export async function eventResults(db: Db, clubId: string, eventId: string) {
             tableNo: t.tableNo,
             status: t.status,
             matchId: t.matchId,
-            players: t.players.map((k) => ({ key: k, name: names.get(k) ?? "?" })),
+            players: t.players.map((k) => tablePlayer(byKey, k)),
             points: asDeals(t.points),
             scores: asNumbers(t.scores),
             matchpoints: i >= 0 ? mp!.byTable[i]! : null,
