@@ -19,7 +19,8 @@ import type { CompletedTrick } from "@/engine/types";
 import { type Card, JOKER, SUITS, SUIT_SYMBOL, type Suit, sortHand } from "@/engine/cards";
 import { PlayingCard } from "@/components/cards/PlayingCard";
 import { describeBid } from "@/engine/meta";
-import { bidLabel, explain, seatName, unbidContract, type Translator } from "@/components/table/format";
+import { bidLabel, explain, unbidContract, type Translator } from "@/components/table/format";
+import { useSeatName } from "@/components/table/useSeatName";
 import { type Place, placeOf, placesFor, seatsInReadingOrder, usesCorners } from "@/components/table/seat-layout";
 import { type ReplayFrame, replayFrames } from "./frames";
 import { HandAnalysisPanel } from "./HandAnalysisPanel";
@@ -39,7 +40,7 @@ export interface ReplayPosition {
  */
 export function ReplayViewer({ record, fileName, matchId, initial, botSeats }: { record: GameRecord; fileName: string; matchId?: string; initial?: ReplayPosition; botSeats?: readonly boolean[] }) {
   const t = useTranslations("history.replay");
-  const tt = useTranslations("table") as unknown as Translator;
+  const nameOf = useSeatName();
   const te = useTranslations("engine") as unknown as Translator;
   const tg = useTranslations("game");
   const frames = useMemo(() => replayFrames(record), [record]);
@@ -101,7 +102,7 @@ export function ReplayViewer({ record, fileName, matchId, initial, botSeats }: {
 
   if (!frames.ok) return <p className="notice notice--error">{te(`errors.${frames.error.code.replace(/[./]/g, "_")}`)}</p>;
   const f = handFrames[Math.min(step, lastStep)]!;
-  const names = record.seats.map((s, i) => seatName(tt, { kind: botSeats?.[i] ? "bot" : "human", name: s.name }));
+  const names = record.seats.map((s, i) => nameOf({ kind: botSeats?.[i] ? "bot" : "human", name: s.name }));
   const seatCount = record.seats.length;
   const places = placesFor(seatCount);
   const placeAt = (seat: number) => placeOf(seat, 0, seatCount);

@@ -34,7 +34,6 @@ import {
   type EventRow,
 } from "./repository";
 
-
 /** A table's player by key, as the event pages show it (a computer player's name in the reader's language). */
 const tablePlayer = (byKey: ReadonlyMap<string, { name: string; isBot: boolean }>, key: string) => {
   const p = byKey.get(key);
