@@ -34,12 +34,13 @@ import {
   type EventRow,
 } from "./repository";
 
+export { findEvent, type EventRow };
+
 /** A table's player by key, as the event pages show it (a computer player's name in the reader's language). */
 const tablePlayer = (byKey: ReadonlyMap<string, { name: string; isBot: boolean }>, key: string) => {
   const p = byKey.get(key);
   return { key, name: p?.name ?? "?", isBot: p?.isBot ?? false };
 };
-export { findEvent, type EventRow };
 
 const err = (code: string, status: ServiceError["status"], message: string, params?: ServiceError["params"]) =>
   failure({ code, status, message, ...(params ? { params } : {}) });
