@@ -159,8 +159,21 @@ const benchDeal = (i: number, trump: "S" | null, sideMaximises = true): SolveInp
   sideMaximises,
 });
 
+/**
+ * Two deals of their own, solved untimed before the timed ones: V8 first runs the module's code
+ * from a quick baseline compile and recompiles what runs hot on other threads, whose CPU the
+ * process's count includes. Counted against the first timed deal, that doubled its time and moved
+ * a kind's median by a fifth when it ran alone (a one-off cost of each process, not of a solve).
+ */
+function warmUp() {
+  const c0 = process.cpuUsage();
+  for (const trump of [null, "S"] as const) createSearch({ ...benchDeal(0, trump), hands: dealFromSeed("solver-bench-warm-up", makeDeck(0), 0).hands }).value();
+  console.log(`warm-up: 2 untimed deals, ${fmt(cpuMs(c0))} CPU`);
+}
+
 if (runDeals) {
   console.log(`bench:solver — full deals: ${DEALS} seeded 13-card deals per kind, seat 1 leads, tricks of seats 1+3 (KIND median / p95 / max, CPU time)`);
+  warmUp();
   const kinds = [
     { kind: "no-trump", trump: null, max: true },
     { kind: "trump", trump: "S", max: true },

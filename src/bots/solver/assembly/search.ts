@@ -28,7 +28,8 @@
  * is skipped where the node already refuted another card of its suit from the
  * same hand and both lie below every card relevant so far. Moves are ordered
  * with the lead that last cut off at that depth first (else the table's best
- * move), then sure winners, cheap wins, partner-aware leads and discards (a
+ * move), then sure winners, cheap wins, partner-aware leads (the lowest of a run
+ * that reaches the top, or that only an opponent's top card lies above, early) and discards (a
  * history heuristic made no difference; the last cut-off's card tried first
  * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
  * whether an opponent must, or may, go over it (highest such card first; a
@@ -398,6 +399,11 @@ function chainInBucket(bucket: i32, check: i32, gen: i32, idx: i32, key: i32): v
 /** How many cards of rank mask x lie above the rank bit `bit` (all of them when bit is 0). */
 // @ts-ignore: AssemblyScript decorator
 @inline function countAbove(x: i32, bit: i32): i32 { return popcount(bit === 0 ? x : x & ~((bit << 1) - 1)); }
+/** The highest card of the run of touching cards (in play, seq) of a hand (mine) that holds card `bit`. */
+function runTop(mine: i32, seq: i32, bit: i32): i32 {
+  for (let x = seq & ~((bit << 1) - 1); x !== 0 && (mine & (x & -x)) !== 0; x = seq & ~((bit << 1) - 1)) bit = x & -x;
+  return bit;
+}
 
 /** GATHER7[all * 128 + x]: the bits of x at all's set bits (all, x below 128), packed from bit 0 up. */
 const GATHER7 = changetype<Fixed<u8>>(memory.data((1 << 14) << alignof<u8>()));
@@ -1877,7 +1883,17 @@ export class DoubleDummy {
             // Lead towards a team-mate's top card or ruff; avoid suits an opponent ruffs.
             let owner = 0;
             while (!(h[owner * 4 + s] & topBit)) owner++;
-            score = this.sameTeam(p, owner) ? 45 - r : 10 - r + popcount(h[p * 4 + s]);
+            const mate = this.sameTeam(p, owner);
+            score = mate ? 45 - r : 10 - r + popcount(h[p * 4 + s]);
+            // The lowest card of a run of p's touching cards that reaches the top (winners to cash), or
+            // that only an opponent's top card lies above (a trick to set up, once that card is driven
+            // out): the median trick deal 0.64-0.85 times the nodes. Not with jokers in play, which lie
+            // above every run (es-makker's trump hands: 1.5% more nodes without this guard).
+            if (this.noJokers()) {
+              const above = countAbove(seq, runTop(h[p * 4 + s], seq, 1 << r));
+              if (above === 0) score += 15;
+              else if (above === 1 && !mate) score += 20;
+            }
             // A lead an opponent can ruff comes after every lead nobody can ruff (cashing a ruffable winner, above, keeps
             // its own score); a penalty of 30 instead of 60 cost 8% more nodes on trump deals.
             if (this.ruffable(p, s)) score -= 60;
