@@ -28,8 +28,9 @@
  * is skipped where the node already refuted another card of its suit from the
  * same hand and both lie below every card relevant so far. Moves are ordered
  * with the lead that last cut off at that depth first (else the table's best
- * move), then sure winners, cheap wins, partner-aware leads (the lowest of a run
- * that reaches the top, or that only an opponent's top card lies above, early) and discards (a
+ * move), then sure winners, cheap wins, leads by the suit's top cards (a run of
+ * touching cards at or just below the top, towards the partner's length and
+ * second-best card, to a team-mate's top card in its shortest suit) and discards (a
  * history heuristic made no difference; the last cut-off's card tried first
  * inside a trick cost nodes); where nobody wants tricks a lead is ordered by
  * whether an opponent must, or may, go over it (highest such card first; a
@@ -1867,6 +1868,7 @@ export class DoubleDummy {
     const wi = state.tLen > 0 ? state.winIdx[state.ply] : 0;
     // A team-mate's card winning the trick for sure: p plays low.
     const partnerSure = state.tLen > 0 && this.partnerSure(p, wi);
+    const partner = (p + 2) & 3, plain = state.tLen === 0 && wants && this.noJokers();
     for (let i = 0; i < n; i++) {
       const m = state.moves[base + i];
       let score: i32;
@@ -1885,11 +1887,18 @@ export class DoubleDummy {
             while (!(h[owner * 4 + s] & topBit)) owner++;
             const mate = this.sameTeam(p, owner);
             score = mate ? 45 - r : 10 - r + popcount(h[p * 4 + s]);
-            // The lowest card of a run of p's touching cards that reaches the top (winners to cash), or
-            // that only an opponent's top card lies above (a trick to set up, once that card is driven
-            // out): the median trick deal 0.64-0.85 times the nodes. Not with jokers in play, which lie
-            // above every run (es-makker's trump hands: 1.5% more nodes without this guard).
-            if (this.noJokers()) {
+            // With no joker in play (jokers lie above every card; es-makker's trump hands took 7% more
+            // nodes without this condition), by the suit's top cards (see the fifth-deal figures in
+            // docs/solver-history.md, thirty-third pass: the median trick deal about half the nodes).
+            if (plain) {
+              if (mate) score -= 2 * popcount(h[owner * 4 + s]); // the suit whose winners are cashed, or unblocked, soonest
+              else if (this.sameTeam(p, partner)) {
+                // Towards the partner's length, above all its second-best card (a trick to set up, or a finesse).
+                const theirs = h[partner * 4 + s];
+                score += 3 * popcount(theirs) + ((theirs & highBit(seq & ~topBit)) !== 0 ? 20 : 0);
+              }
+              // The lowest card of a run of p's touching cards that reaches the top (winners to cash),
+              // or that only an opponent's top card lies above (a trick to set up once it is driven out).
               const above = countAbove(seq, runTop(h[p * 4 + s], seq, 1 << r));
               if (above === 0) score += 15;
               else if (above === 1 && !mate) score += 20;
