@@ -1888,8 +1888,8 @@ export class DoubleDummy {
             const mate = this.sameTeam(p, owner);
             score = mate ? 45 - r : 10 - r + popcount(h[p * 4 + s]);
             // With no joker in play (jokers lie above every card; es-makker's trump hands took 7% more
-            // nodes without this condition), by the suit's top cards (see the fifth-deal figures in
-            // docs/solver-history.md, thirty-third pass: the median trick deal about half the nodes).
+            // nodes without this condition), by who holds the suit's top cards: the median trick deal
+            // about half the nodes (docs/solver-history.md, thirty-third pass).
             if (plain) {
               if (mate) score -= 2 * popcount(h[owner * 4 + s]); // the suit whose winners are cashed, or unblocked, soonest
               else if (this.sameTeam(p, partner)) {
