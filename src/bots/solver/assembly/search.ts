@@ -1906,7 +1906,7 @@ export class DoubleDummy {
             // A lead an opponent can ruff comes after every lead nobody can ruff (cashing a ruffable winner, above, keeps
             // its own score); a penalty of 30 instead of 60 cost 8% more nodes on trump deals.
             if (this.ruffable(p, s)) score -= 60;
-            else if (state.trump >= 0 && s !== state.trump && !this.sameTeam(p, owner))
+            else if (state.trump >= 0 && s !== state.trump && !mate)
               for (let o = 0; o < 4; o++)
                 if (o !== p && this.sameTeam(p, o) && h[o * 4 + s] === 0 && h[o * 4 + state.trump] !== 0) score += 35;
           }
