@@ -148,8 +148,11 @@ describe("history.handAnalysis", () => {
       CREATE TRIGGER result_writes AFTER UPDATE ON "MatchHandAnalysis" FOR EACH ROW WHEN (NEW.result IS DISTINCT FROM OLD.result OR NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION log_result_write();`);
     const { matchId, record } = await storedMatch("progress", { hands: 1 });
     const [handIndex] = playedHandIndexes(record);
-    startWorker({ progressIntervalMs: 0 });
+    const worker = startWorker({ progressIntervalMs: 0 });
     expect(await analysed(matchId)).toEqual([{ handIndex, status: "done", attempts: 1 }]);
+    // Stopped before the match below is stored: polling every half second, it could take that
+    // match's hand before the test does (and leave it half solved for the next test's worker).
+    await worker.stop();
     const writes = (await testPool().query(`SELECT status, result FROM result_writes WHERE match_id = $1 ORDER BY id`, [matchId])).rows as { status: string; result: HandAnalysis }[];
     const done = writes.at(-1)!;
     expect(done.status).toBe("done");
