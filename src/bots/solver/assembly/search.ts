@@ -133,6 +133,13 @@ const eKey = changetype<Fixed<i32>>(E_KEY_AT);
 const eHash = changetype<Fixed<i32>>(E_HASH_AT);
 let poolNext = 0;
 /**
+ * The entries stored since the pool was last compacted lie in the order they came, each chain's
+ * scattered over the pool; once it holds this many, it is laid out again (compactPool), at a
+ * quarter of the pool and at twice what the last layout kept: a big search whose table never fills
+ * (a slow Danish nolo hand) then walks its chains in neighbouring memory too, at 0.93 of the CPU.
+ */
+let layoutAt = START_POOL >> 2;
+/**
  * The front: answers per exact position (relative ranks) in front of the buckets, read where a
  * pair avoids tricks (nolo, pass games) by a search that has held over half of a full pool. In
  * such a table a lookup probes a chain per signature mask, each a cache miss, and the compactions
@@ -156,7 +163,13 @@ const front = changetype<Fixed<i32>>(FRONT_AT);
  * (tightest | narrowest << 16). Padded to 32 bytes, two slots a cache line.
  */
 const FRONT = 8, F_GEN = 0, F_CHECK = 1, F_LB = 2, F_UB = 4;
-const TABLE_END: usize = FRONT_AT + (FRONT << 2) * <usize>MAX_CAPACITY;
+/**
+ * Where compactPool lays the entries it keeps out before copying them back: per entry its fields,
+ * slot key and bucket hash (160 MB for the largest pool, its pages touched only by a search whose
+ * table is laid out again).
+ */
+const SCRATCH_AT: usize = FRONT_AT + (FRONT << 2) * <usize>MAX_CAPACITY, SCRATCH = ENTRY + 2;
+const TABLE_END: usize = SCRATCH_AT + (SCRATCH << 2) * <usize>MAX_CAPACITY;
 /** How many top cards the k per suit of ks (4 bits each) require in all: the fewer, the more positions an answer covers. */
 function width(ks: i32): i32 {
   return (ks & 15) + ((ks >> 4) & 15) + ((ks >> 8) & 15) + ((ks >> 12) & 15);
@@ -255,6 +268,7 @@ export function resizeTablePool(entries: i32, start: i32): void {
   CAPACITY = entries;
   POOL = min<i32>(entries, start > 0 ? start : START_POOL);
   poolNext = 0;
+  layoutAt = POOL >> 2;
   setActiveSize();
   ensureTable();
 }
@@ -272,55 +286,80 @@ export function growTablePool(entries: i32): void {
 /**
  * Frees a quarter of the pool for generation `gen`: every other generation's entries go, then
  * this one's that cost their searches the fewest nodes (of the cost where the cut falls, the
- * oldest); the rest move to the front and are chained again. Against dropping half of them by
- * tricks left: 12% fewer nodes where the table fills (full nolo deals), at 0.96 of the CPU; an
- * eighth freed saved no more nodes and cost more CPU (docs/solver-history.md, twentieth pass).
+ * oldest); the rest move to the front, chain by chain, and are chained again. Against dropping
+ * half of them by tricks left: 12% fewer nodes where the table fills (full nolo deals), at 0.96
+ * of the CPU; an eighth freed saved no more nodes and cost more CPU (docs/solver-history.md,
+ * twentieth pass). With `layoutOnly` (see layoutAt) this generation's entries all stay, laid out
+ * again.
  */
 const BY_COST = changetype<Fixed<i32>>(memory.data(32 << alignof<i32>()));
-function compactPool(gen: i32): void {
+function compactPool(gen: i32, layoutOnly: bool = false): void {
   const byCost = BY_COST;
   byCost.fill(0, 32);
   let mine = 0;
-  const used = POOL;
+  const used = poolNext;
   for (let e = 0; e < used; e++) if (pool[e * ENTRY + GEN] === gen) byCost[(pool[e * ENTRY + DATA] >>> 16) & 31]++;
   for (let c = 0; c < 32; c++) mine += byCost[c];
   // A search that fills more than half of a table that may grow: it grows, keeping every entry of this
   // generation (dropping the others), with its buckets built again for their new count. The pool's
   // new part was never used since the table was made (all zeros).
-  const grow = POOL < CAPACITY && mine > POOL / 2;
-  if (mine > POOL / 2) fullGeneration = gen;
+  const grow = !layoutOnly && POOL < CAPACITY && mine > POOL / 2;
+  if (!layoutOnly && mine > POOL / 2) fullGeneration = gen;
   if (grow) {
     POOL = min<i32>(CAPACITY, POOL << 3);
     setActiveSize();
     memory.fill(changetype<usize>(buckets), 0, <usize>(BUCKET_FIELDS * (TT_MASK + 1)) << 2);
   }
-  // Keep the costliest entries that fit in three quarters of the pool: every entry of a cost above
-  // keepFrom, and of cost keepFrom all but the `skip` oldest.
-  const room = POOL - (POOL >> 2);
+  // Keep the costliest entries that fit in three quarters of the pool (all of them, to lay them out
+  // alone): every entry of a cost above keepFrom, and of cost keepFrom all but the `skip` first in
+  // the pool (the oldest of those stored since it was last laid out).
+  const room = layoutOnly ? POOL : POOL - (POOL >> 2);
   let keepFrom = 32, kept = 0;
   while (keepFrom > 0 && kept + byCost[keepFrom - 1] <= room) kept += byCost[--keepFrom];
   let skip = 0;
   if (keepFrom > 0) skip = byCost[--keepFrom] - (room - kept);
   if (!grow) for (let b = 0; b <= BUCKET_FIELDS * TT_MASK; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
-  for (let i = 0; i <= 2 * S_MASK; i += 2) slots[i] = 0;
-  // Entries sit in the pool oldest first; each is pushed on its slot's chain again, so the
-  // chains keep their newest-first order. Those of a position whose bucket another has taken since
-  // stay: its check tells them apart, and they serve it again if it takes its bucket back.
+  // The entries kept are laid out slot by slot, each chain's side by side, so that a lookup walking
+  // a chain reads neighbouring memory (full nolo deals 0.92 of the CPU, pass games 0.94): counted per
+  // slot (in the emptied slots), each slot given its first place, each entry copied to its place in
+  // the scratch area (oldest first within a slot), and all copied back.
+  memory.fill(changetype<usize>(slots), 0, <usize>(2 * (S_MASK + 1)) << 2);
   let next = 0;
-  for (let e = 0; e < used; e++) {
-    const eb = e * ENTRY;
-    if (pool[eb + GEN] !== gen) continue;
-    const cost = (pool[eb + DATA] >>> 16) & 31;
-    if (cost < keepFrom || (cost === keepFrom && skip-- > 0)) continue;
-    const to = next++, tb = to * ENTRY, key = eKey[e], hash = eHash[e], slot = 2 * (key & S_MASK);
-    if (to !== e) memory.copy(changetype<usize>(pool) + (<usize>tb << 2), changetype<usize>(pool) + (<usize>eb << 2), ENTRY << 2);
-    eKey[to] = key;
-    eHash[to] = hash;
-    if (grow) chainInBucket(hash & TT_MASK, pool[tb + BCHECK], gen, entryMask(tb), key);
-    chainEntry(slot, to, gen);
+  for (let e = 0, left = skip; e < used; e++) {
+    const d = pool[e * ENTRY + DATA], cost = (d >>> 16) & 31;
+    if (pool[e * ENTRY + GEN] !== gen || cost < keepFrom || (cost === keepFrom && left-- > 0)) continue;
+    slots[2 * (eKey[e] & S_MASK) + 1]++;
+    next++;
+  }
+  for (let i = 1, at = 0; i <= 2 * S_MASK + 1; i += 2) {
+    const n = slots[i];
+    slots[i] = at;
+    at += n;
+  }
+  for (let e = 0, left = skip; e < used; e++) {
+    const d = pool[e * ENTRY + DATA], cost = (d >>> 16) & 31;
+    if (pool[e * ENTRY + GEN] !== gen || cost < keepFrom || (cost === keepFrom && left-- > 0)) continue;
+    const at = SCRATCH_AT + (<usize>(slots[2 * (eKey[e] & S_MASK) + 1]++ * SCRATCH) << 2);
+    memory.copy(at, changetype<usize>(pool) + (<usize>(e * ENTRY) << 2), ENTRY << 2);
+    store<i32>(at, eKey[e], ENTRY << 2);
+    store<i32>(at, eHash[e], (ENTRY + 1) << 2);
+  }
+  memory.fill(changetype<usize>(slots), 0, <usize>(2 * (S_MASK + 1)) << 2);
+  // Each entry is pushed on its slot's chain again, oldest first, so the chains keep their
+  // newest-first order. Those of a position whose bucket another has taken since stay: its check
+  // tells them apart, and they serve it again if it takes its bucket back.
+  for (let e = 0; e < next; e++) {
+    const at = SCRATCH_AT + (<usize>(e * SCRATCH) << 2), eb = e * ENTRY;
+    memory.copy(changetype<usize>(pool) + (<usize>eb << 2), at, ENTRY << 2);
+    const key = load<i32>(at, ENTRY << 2), hash = load<i32>(at, (ENTRY + 1) << 2);
+    eKey[e] = key;
+    eHash[e] = hash;
+    if (grow) chainInBucket(hash & TT_MASK, pool[eb + BCHECK], gen, entryMask(eb), key);
+    chainEntry(2 * (key & S_MASK), e, gen);
   }
   for (let e = next; e < used; e++) pool[e * ENTRY + GEN] = 0;
   poolNext = next;
+  layoutAt = max<i32>(POOL >> 2, 2 * next);
 }
 
 /** Pushes entry e (its bounds written) on the chain of `slot` for generation gen (see slots). */
@@ -1321,6 +1360,7 @@ export class DoubleDummy {
     // stores found one, and the walk cost more than the duplicates do.
     // A full pool is compacted (or grows) first: growth moves the buckets, and with them this position's.
     if (poolNext >= POOL) compactPool(gen);
+    else if (poolNext >= layoutAt) compactPool(gen, true);
     const key = slotKey(hash, check, idx, owners), slot = 2 * (key & S_MASK);
     chainInBucket(hash & TT_MASK, check, gen, idx, key);
     const e = poolNext++;
