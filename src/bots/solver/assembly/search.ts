@@ -321,33 +321,38 @@ function compactPool(gen: i32, layoutOnly: bool = false): void {
   if (!grow) for (let b = 0; b <= BUCKET_FIELDS * TT_MASK; b += BUCKET_FIELDS) if (buckets[b + B_GEN] !== gen) buckets[b + B_GEN] = 0;
   // The entries kept are laid out slot by slot, each chain's side by side, so that a lookup walking
   // a chain reads neighbouring memory (full nolo deals 0.92 of the CPU, pass games 0.94): counted per
-  // slot (in the emptied slots), each slot given its first place, each entry copied to its place in
-  // the scratch area (oldest first within a slot), and all copied back.
+  // slot (in the emptied slots; an entry dropped loses its generation), each slot given its first
+  // place, each entry copied to its place in the scratch area (oldest first within a slot), and all
+  // copied back.
   memory.fill(changetype<usize>(slots), 0, <usize>(2 * (S_MASK + 1)) << 2);
   let next = 0;
-  for (let e = 0, left = skip; e < used; e++) {
-    const d = pool[e * ENTRY + DATA], cost = (d >>> 16) & 31;
-    if (pool[e * ENTRY + GEN] !== gen || cost < keepFrom || (cost === keepFrom && left-- > 0)) continue;
-    slots[2 * (eKey[e] & S_MASK) + 1]++;
-    next++;
+  for (let e = 0; e < used; e++) {
+    const eb = e * ENTRY;
+    if (pool[eb + GEN] !== gen) continue;
+    const cost = (pool[eb + DATA] >>> 16) & 31;
+    if (cost < keepFrom || (cost === keepFrom && skip-- > 0)) pool[eb + GEN] = 0;
+    else {
+      slots[2 * (eKey[e] & S_MASK) + 1]++;
+      next++;
+    }
   }
   for (let i = 1, at = 0; i <= 2 * S_MASK + 1; i += 2) {
     const n = slots[i];
     slots[i] = at;
     at += n;
   }
-  for (let e = 0, left = skip; e < used; e++) {
-    const d = pool[e * ENTRY + DATA], cost = (d >>> 16) & 31;
-    if (pool[e * ENTRY + GEN] !== gen || cost < keepFrom || (cost === keepFrom && left-- > 0)) continue;
+  for (let e = 0; e < used; e++) {
+    if (pool[e * ENTRY + GEN] !== gen) continue;
     const at = SCRATCH_AT + (<usize>(slots[2 * (eKey[e] & S_MASK) + 1]++ * SCRATCH) << 2);
     memory.copy(at, changetype<usize>(pool) + (<usize>(e * ENTRY) << 2), ENTRY << 2);
     store<i32>(at, eKey[e], ENTRY << 2);
     store<i32>(at, eHash[e], (ENTRY + 1) << 2);
   }
-  memory.fill(changetype<usize>(slots), 0, <usize>(2 * (S_MASK + 1)) << 2);
   // Each entry is pushed on its slot's chain again, oldest first, so the chains keep their
-  // newest-first order. Those of a position whose bucket another has taken since stay: its check
-  // tells them apart, and they serve it again if it takes its bucket back.
+  // newest-first order (every slot's generation is still 0: chainEntry overwrites the place
+  // counted in its second word, and no lookup reads it). Those of a position whose bucket another
+  // has taken since stay: its check tells them apart, and they serve it again if it takes its
+  // bucket back.
   for (let e = 0; e < next; e++) {
     const at = SCRATCH_AT + (<usize>(e * SCRATCH) << 2), eb = e * ENTRY;
     memory.copy(changetype<usize>(pool) + (<usize>eb << 2), at, ENTRY << 2);
