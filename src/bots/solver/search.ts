@@ -96,6 +96,7 @@ interface SearchModule {
   resizeTablePool(entries: number, start: number): void;
   growTablePool(entries: number): void;
   tablePoolNow(): number;
+  setReadAheadFrom(tricks: number): void;
 }
 
 let instance: SearchModule | null = null;
@@ -125,6 +126,11 @@ export const nodesSearchedSoFar = (): number => (instance ? instance.nodesSearch
  */
 export function resizeTablePool(entries: number, start = 0): void {
   searchModule().resizeTablePool(entries, start);
+}
+
+/** Reads the table a trick ahead from `tricks` tricks left instead of the module's own threshold (0: that again), for tests on small positions. */
+export function setReadAheadFrom(tricks: number): void {
+  searchModule().setReadAheadFrom(tricks);
 }
 
 /** The entries the table's pool holds now (it grows from its start up to what resizeTablePool set). */

@@ -39,7 +39,9 @@
  * against a lone player: their highest).
  * Since a node nearly always cuts off on its first move, that move (a legal
  * killer lead, or the card of a seat that wants the trick) is tried before
- * the others are generated.
+ * the others are generated. In the first four tricks of a search where seats
+ * avoid tricks, the fourth seat first reads the table at each of its cards'
+ * trick boundaries, and tries first a card whose boundary it decides.
  * A lookup reads only the chains its bucket's filter says something was
  * stored under, and walks only those holding a bound that could decide its
  * test. The last trick is played out directly (every card is forced).
@@ -50,6 +52,16 @@ const JOKER_MOVE = 64;
 const NO_STOP = 99;
 const MAX_DEPTH = 64;
 const MOVES_PER_NODE = 16;
+/**
+ * Where seats avoid tricks, the fourth seat of a trick reads the table at each of its cards' trick
+ * boundaries before searching any (readAhead) while this many tricks or more are left: the first
+ * four tricks. There a read spares a large subtree (four Danish nolo hands: 6% fewer nodes for
+ * half a million reads); with nine left the nodes spared were about twice the reads, with eight
+ * fewer than them; where seats want tricks it spares next to nothing (docs/solver-history.md,
+ * thirty-fifth pass).
+ */
+const READ_AHEAD_LEFT = 10;
+let readAheadLeft = READ_AHEAD_LEFT;
 /** Most buckets of the transposition table (a power of two), shared by all searches in this thread. */
 const MAX_TT_BITS = 20;
 /**
@@ -271,6 +283,11 @@ export function resizeTablePool(entries: i32, start: i32): void {
   layoutAt = POOL >> 2;
   setActiveSize();
   ensureTable();
+}
+
+/** Reads the table ahead (see READ_AHEAD_LEFT) from `tricks` left instead (0: READ_AHEAD_LEFT again), for tests on small positions. */
+export function setReadAheadFrom(tricks: i32): void {
+  readAheadLeft = tricks > 0 ? tricks : READ_AHEAD_LEFT;
 }
 
 /** The entries the pool holds now (it grows up to what resizeTablePool set). */
@@ -606,6 +623,8 @@ namespace state {
   export let frontCheck: i32 = 0;
   /** The best move of the first entry a lookup found that matched but did not decide (-1: none). */
   export let bestFound: i32 = -1;
+  /** Whether the counted seats avoid tricks (sol, nolo, pass games, pasnolo): see READ_AHEAD_LEFT. */
+  export let avoiding: bool = false;
   /** The pool offset of the entry that decided the last probe. */
   export let foundEntry: i32 = 0;
   /** Second hash of the last bucketKey() call, stored to tell apart positions sharing a bucket. */
@@ -680,6 +699,7 @@ export class DoubleDummy {
     }
     if (countedSeats !== 1) state.loneAvoider = false;
     state.useFront = !exactTable && countedSeats === 2 && countedAvoid;
+    state.avoiding = countedAvoid;
     state.ply = 0;
     state.savedTop = 0;
     nodesSearched += state.nodes & 0xffff;
@@ -836,6 +856,7 @@ export class DoubleDummy {
     if (state.tLen === 0) return this.tricksLeft() === 1 && !state.firstPending ? this.lastTrick(rb) : this.geBoundary(t);
     const p = this.toMove();
     this.clearTried(rb);
+    if (state.tLen === 3 && state.avoiding && state.left >= readAheadLeft) return this.readAhead(p, t, rb);
     // For a seat that wants the trick, the move the ordering puts first is found without generating
     // the others, and usually decides the node (trick deals: about a tenth of the CPU).
     const first = this.wantsTrick(p) ? this.firstMove(p) : -1;
@@ -1052,36 +1073,12 @@ export class DoubleDummy {
     const rb = state.ply * 4;
     const hash = this.bucketKey();
     const check = state.check;
-    const bb = (hash & TT_MASK) * BUCKET_FIELDS;
     state.bestFound = -1;
     const fb = state.useFront && state.gen === fullGeneration ? this.frontSlot(hash, check, rb) : -1;
     // The search below hashes other positions: this one's check is kept here.
     const fc = state.frontCheck;
-    if (fb >= 0 && front[fb + F_GEN] === state.gen && front[fb + F_CHECK] === fc) {
-      // "At least t" holds from lb >= t, fails from ub < t, that is 15 - ub >= 16 - t.
-      if (this.frontDecides(fb + F_LB, t, rb)) return true;
-      if (this.frontDecides(fb + F_UB, 16 - t, rb)) return false;
-    }
-    if (buckets[bb + B_GEN] === state.gen && buckets[bb + B_CHECK] === check) {
-      this.requiredOwners(rb);
-      for (let w = 0; w < 3; w++) {
-        let bits = buckets[bb + B_MASKS + w];
-        while (bits !== 0) {
-          const low = bits & -bits;
-          bits ^= low;
-          const idx = 27 * w + 31 - clz<i32>(low);
-          const key = slotKey(hash, check, idx, this.ownersUnder(idx));
-          // The bucket's filter says when no entry was ever chained under this key: no slot to read.
-          const f = bloomBit(key);
-          if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) === 0) continue;
-          const r = this.probe(2 * (key & S_MASK), check, t, rb);
-          if (r >= 0) {
-            if (fb >= 0) this.frontAdd(fb, fc, state.foundEntry);
-            return r === 1;
-          }
-        }
-      }
-    }
+    const found = this.tableVerdict(hash, check, fb, fc, t, rb);
+    if (found >= 0) return found === 1;
     const verdict = this.boundVerdict(t, rb);
     if (verdict >= 0) return verdict === 1;
     const p = state.leader;
@@ -1093,19 +1090,88 @@ export class DoubleDummy {
     const killer = state.killer[depth];
     this.clearTried(rb);
     const first = killer >= 0 && this.legalLead(p, killer) ? <i32>killer : -1;
-    let found = -1;
-    if (first >= 0 && this.tryMove(p, first, t, rb)) found = first;
+    let cut = -1;
+    if (first >= 0 && this.tryMove(p, first, t, rb)) cut = first;
     else {
       const n = this.generate(p, depth, true);
       const best = killer >= 0 ? <i32>killer : state.bestFound;
       if (best >= 0) this.toFront(depth * MOVES_PER_NODE, n, best);
-      found = this.firstCut(p, n, t, rb, first);
+      cut = this.firstCut(p, n, t, rb, first);
     }
-    const result = found >= 0 ? state.maxSide[p] : !state.maxSide[p];
-    if (found >= 0) state.killer[depth] = <i8>found;
-    this.store(hash, check, result, t, found, rb, state.nodes - nodesBefore);
+    const result = cut >= 0 ? state.maxSide[p] : !state.maxSide[p];
+    if (cut >= 0) state.killer[depth] = <i8>cut;
+    this.store(hash, check, result, t, cut, rb, state.nodes - nodesBefore);
     if (fb >= 0) this.frontAdd(fb, fc, (poolNext - 1) * ENTRY);
     return result;
+  }
+
+  /**
+   * What the table says of "at least t" at the trick-boundary position at ply slot rb (bucket hash
+   * and check; front slot fb and front check fc, fb -1 without the front): 1 or 0 when an entry
+   * decides it (marking the top cards it requires as relevant; an entry found in the pool joins the
+   * position's front slot), -1 when none does.
+   */
+  private tableVerdict(hash: i32, check: i32, fb: i32, fc: i32, t: i32, rb: i32): i32 {
+    if (fb >= 0 && front[fb + F_GEN] === state.gen && front[fb + F_CHECK] === fc) {
+      // "At least t" holds from lb >= t, fails from ub < t, that is 15 - ub >= 16 - t.
+      if (this.frontDecides(fb + F_LB, t, rb)) return 1;
+      if (this.frontDecides(fb + F_UB, 16 - t, rb)) return 0;
+    }
+    const bb = (hash & TT_MASK) * BUCKET_FIELDS;
+    if (buckets[bb + B_GEN] !== state.gen || buckets[bb + B_CHECK] !== check) return -1;
+    this.requiredOwners(rb);
+    for (let w = 0; w < 3; w++) {
+      let bits = buckets[bb + B_MASKS + w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const idx = 27 * w + 31 - clz<i32>(low);
+        const key = slotKey(hash, check, idx, this.ownersUnder(idx));
+        // The bucket's filter says when no entry was ever chained under this key: no slot to read.
+        const f = bloomBit(key);
+        if ((buckets[bb + B_BLOOM + (f >> 5)] & (1 << (f & 31))) === 0) continue;
+        const r = this.probe(2 * (key & S_MASK), check, t, rb);
+        if (r >= 0) {
+          if (fb >= 0) this.frontAdd(fb, fc, state.foundEntry);
+          return r;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The fourth seat's node near the top of a search where seats avoid tricks (see READ_AHEAD_LEFT):
+   * its card after which the table already decides the trick's boundary position p's way is tried
+   * first (enhanced transposition cut-offs), else the ordering's first; then as firstCut.
+   */
+  private readAhead(p: i32, t: i32, rb: i32): bool {
+    const n = this.generate(p, state.ply, true);
+    const base = state.ply * MOVES_PER_NODE, want = state.maxSide[p] ? 1 : 0;
+    for (let i = 0; i < n; i++) {
+      const m = state.moves[base + i];
+      const before = state.cw;
+      const undo = this.play(p, m);
+      const r = this.boundaryTableSays(t - (state.cw - before));
+      this.unplay(p, m, undo);
+      if (r === want) {
+        this.toFront(base, n, m);
+        break;
+      }
+    }
+    return this.firstCut(p, n, t, rb, -1) >= 0 ? state.maxSide[p] : !state.maxSide[p];
+  }
+
+  /** tableVerdict for the trick-boundary position just reached (searching nothing; its relevant cards are set again when it is searched). */
+  private boundaryTableSays(t: i32): i32 {
+    if (t <= 0) return 1;
+    if (t > this.maxMore()) return 0;
+    const rb = state.ply * 4;
+    state.rel.zero4(rb);
+    const hash = this.bucketKey();
+    const check = state.check;
+    const fb = state.useFront && state.gen === fullGeneration ? this.frontSlot(hash, check, rb) : -1;
+    return this.tableVerdict(hash, check, fb, state.frontCheck, t, rb);
   }
 
   /** The front slot (its offset) of the trick-boundary position at ply slot rb, whose bucket hash and check are given. */
