@@ -1074,7 +1074,7 @@ export class DoubleDummy {
     const hash = this.bucketKey();
     const check = state.check;
     state.bestFound = -1;
-    const fb = state.useFront && state.gen === fullGeneration ? this.frontSlot(hash, check, rb) : -1;
+    const fb = this.frontSlot(hash, check, rb);
     // The search below hashes other positions: this one's check is kept here.
     const fc = state.frontCheck;
     const found = this.tableVerdict(hash, check, fb, fc, t, rb);
@@ -1170,12 +1170,16 @@ export class DoubleDummy {
     state.rel.zero4(rb);
     const hash = this.bucketKey();
     const check = state.check;
-    const fb = state.useFront && state.gen === fullGeneration ? this.frontSlot(hash, check, rb) : -1;
+    const fb = this.frontSlot(hash, check, rb);
     return this.tableVerdict(hash, check, fb, state.frontCheck, t, rb);
   }
 
-  /** The front slot (its offset) of the trick-boundary position at ply slot rb, whose bucket hash and check are given. */
+  /**
+   * The front slot (its offset) of the trick-boundary position at ply slot rb, whose bucket hash and
+   * check are given; -1 where the search reads no front (see useFront), or not yet (its table not full).
+   */
   private frontSlot(hash: i32, check: i32, rb: i32): i32 {
+    if (!state.useFront || state.gen !== fullGeneration) return -1;
     const oa = state.ownersAt;
     let a = hash, c = check;
     for (let s = 0; s < 4; s++) {
