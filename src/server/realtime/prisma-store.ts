@@ -19,6 +19,7 @@ import { TRICK_PAUSE_MS, type SeatOccupant, type TableStatus } from "@/protocol"
 import { GLOBAL_SCOPE, tableRatingChanges } from "@/server/modules/ratings/service";
 import { emptySeats, type AppendOptions, type AppendResult, type FinishedMatch, type LobbyPage, type LobbyQuery, type NewTable, type StoredAction, type TableRecord, type TableStore } from "./store";
 import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
+import { queueEndedHand } from "@/server/modules/history/analysis";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
 
 export interface PrismaTableStoreOptions {
@@ -339,6 +340,10 @@ export class PrismaTableStore implements TableStore {
   private async alreadyStored(tableId: string, action: StoredAction): Promise<AppendResult> {
     const there = await this.db.tableEvent.findUnique({ where: { tableId_seq: { tableId, seq: action.seq } }, select: { seat: true, action: true } });
     return there && there.seat === action.seat && isDeepStrictEqual(there.action, JSON.parse(JSON.stringify(action.action))) ? "ok" : "conflict";
+  }
+
+  queueEndedHand(tableId: string, handIndex: number) {
+    return queueEndedHand(this.db, tableId, handIndex);
   }
 
   async finishMatch(match: FinishedMatch) {

@@ -68,6 +68,23 @@ async function seatAll(hub: TableHub, tableId: string) {
   for (const [i, c] of users.entries()) expectOk(await hub.handle(c, { type: "seat/take", tableId, seat: i }));
 }
 
+/** The first user sits at seat 0 with computer players at the other three and plays the first legal action at each turn until the match is over; `seen` gets each snapshot looked at. */
+async function playWithThreeBots(hub: TableHub, transport: MemoryTransport, tableId: string, seen: (snap: TableSnapshot) => void = () => undefined) {
+  const me = users[0]!;
+  expectOk(await hub.handle(me, { type: "table/open", tableId }));
+  expectOk(await hub.handle(me, { type: "seat/take", tableId, seat: 0 }));
+  for (const seat of [1, 2, 3]) expectOk(await hub.handle(me, { type: "seat/bot", tableId, seat, on: true }));
+  await waitFor(async () => {
+    const snap = transport.lastTable("c0")!;
+    if (snap.status === "finished") return true;
+    seen(snap);
+    if (snap.view?.hand?.turn === 0 && snap.view.hand.legal.length > 0) {
+      await hub.handle(me, { type: "action", tableId, seq: snap.seq, action: snap.view.hand.legal[0]! });
+    }
+    return false;
+  });
+}
+
 describe("table room", () => {
   it("four humans play a whole classic match through the hub; each sees only their own cards", async () => {
     const { store, transport, hub } = setup();
@@ -134,18 +151,7 @@ describe("table room", () => {
   it("one person plays a whole match with three computer players, and the log replays to the same match", async () => {
     const { store, transport, hub } = setup();
     const t = await hub.createTable(table({ variant: "norwegian", options: { target: 2 } }));
-    const me = users[0]!;
-    expectOk(await hub.handle(me, { type: "table/open", tableId: t.id }));
-    expectOk(await hub.handle(me, { type: "seat/take", tableId: t.id, seat: 0 }));
-    for (const seat of [1, 2, 3]) expectOk(await hub.handle(me, { type: "seat/bot", tableId: t.id, seat, on: true }));
-    await waitFor(async () => {
-      const snap = transport.lastTable("c0")!;
-      if (snap.status === "finished") return true;
-      if (snap.view?.hand?.turn === 0 && snap.view.hand.legal.length > 0) {
-        await hub.handle(me, { type: "action", tableId: t.id, seq: snap.seq, action: snap.view.hand.legal[0]! });
-      }
-      return false;
-    });
+    await playWithThreeBots(hub, transport, t.id);
     const rec = (await store.getTable(t.id))!;
     const actions = await store.loadActions(t.id);
     expect(actions.some((a) => a.byBot)).toBe(true);
@@ -168,6 +174,20 @@ describe("table room", () => {
     const verified = verifyRecord(parsed.value);
     expect(verified.ok && verified.value.mismatches).toEqual([]);
     assertOnlyOwnCards(transport.received("c0"), 0);
+    await hub.shutdown();
+  });
+
+  it("each hand goes to its replay analysis as it ends; the last one is left to the finishing step", async () => {
+    const { store, transport, hub } = setup();
+    const t = await hub.createTable(table({ variant: "danish", options: { deals: 4 } }));
+    let queuedBeforeLastHand = -1;
+    await playWithThreeBots(hub, transport, t.id, (snap) => {
+      if ((snap.view?.handIndex ?? 0) === 3 && queuedBeforeLastHand < 0) queuedBeforeLastHand = store.endedHands.length;
+    });
+    // Danish whist always plays its hands (all passing plays pasnolo): the first three were queued while the match went on.
+    expect(store.endedHands).toEqual([0, 1, 2].map((handIndex) => ({ tableId: t.id, handIndex })));
+    expect(queuedBeforeLastHand).toBe(3);
+    expect(store.matches).toHaveLength(1);
     await hub.shutdown();
   });
 

@@ -422,6 +422,11 @@ export class TableRoom {
     if (dealt) dealt.forEach((owner, s) => owner !== (prevOwners?.[s] ?? null) && (this.away[s] = false));
     this.turnFailures = 0;
     this.broadcast();
+    // A hand with tricks played goes to its replay analysis now (the last one with the match, by the finishing step).
+    const ended = step.events.find((e) => e.type === "handEnded");
+    if (ended?.type === "handEnded" && !step.state.over && ended.result.tricksWon.some((t) => t > 0)) {
+      this.deps.store.queueEndedHand(this.rec.id, ended.result.handIndex).catch((err: unknown) => log.warn({ tableId: this.rec.id, err }, "could not queue the hand for its analysis"));
+    }
     if (step.state.over) await this.finishStep();
     this.schedule();
     return OK;

@@ -180,6 +180,12 @@ export interface TableStore {
    */
   finishMatch(match: FinishedMatch): Promise<FinishResult | void>;
   /**
+   * Queues a hand that just ended, its match going on, for its replay analysis
+   * (modules/history/analysis.ts). Best effort: the finishing step queues every
+   * hand not queued yet.
+   */
+  queueEndedHand(tableId: string, handIndex: number): Promise<void>;
+  /**
    * Ends a match in play that every person left: status "abandoned" (it leaves
    * the lobby), only while the table is playing and `leaseOwner` drives it.
    */
@@ -293,6 +299,11 @@ export class MemoryTableStore implements TableStore {
     this.actions.get(tableId)!.push(action);
     this.tables.set(tableId, { ...t, seq: action.seq, lastActionAt: at, ...(handOwners ? { handOwners } : {}) });
     return "ok";
+  }
+  /** The hands queued by queueEndedHand, in order. */
+  readonly endedHands: { readonly tableId: string; readonly handIndex: number }[] = [];
+  async queueEndedHand(tableId: string, handIndex: number) {
+    this.endedHands.push({ tableId, handIndex });
   }
   async finishMatch(match: FinishedMatch): Promise<FinishResult> {
     this.fault("finishMatch");

@@ -1,7 +1,7 @@
 /**
  * Events: every database access of the module (events, their players,
- * rounds and tables, the ledger and settlements, and the reads of the live
- * tables that standings need). Functions taking `tx` run inside the caller's
+ * rounds and tables, the ledger and settlements; the live tables that
+ * standings read are matches/in-play.ts). Functions taking `tx` run inside the caller's
  * transaction (runner.ts, the finishing step); the caller owns its bounds.
  */
 import type { Db, DbTx } from "@/server/db";
@@ -131,21 +131,6 @@ export function findPlayingSeat(db: DbTx, userId: string) {
     orderBy: [{ event: { createdAt: "desc" } }, { round: "desc" }],
     select: { tableId: true, round: true, event: { select: { id: true, clubId: true, name: true } } },
   });
-}
-
-// ---------------------------------------------------------------- live tables (read only)
-
-/** The live tables among `tableIds` still in play, with what a replay needs. */
-export function listPlayingTables(db: DbTx, tableIds: readonly string[]) {
-  return db.table.findMany({
-    where: { id: { in: [...tableIds] }, status: "playing" },
-    select: { id: true, variant: true, options: true, seats: true, seed: true, seq: true, status: true },
-  });
-}
-
-/** A live table's stored actions, in order. */
-export function listTableActions(db: DbTx, tableId: string) {
-  return db.tableEvent.findMany({ where: { tableId }, orderBy: { seq: "asc" }, select: { seq: true, seat: true, action: true, byBot: true } });
 }
 
 // ---------------------------------------------------------------- ledger

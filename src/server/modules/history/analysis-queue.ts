@@ -28,6 +28,7 @@ import { forkTs } from "@/server/ts-worker";
 import type { AnalysisAnswer, AnalysisJob, AnalysisProgress } from "./analysis-worker";
 import { failAbandonedHand, finishHand, type HandJob, handProgress, handWaitsAgain, releaseHand, REQUESTED_PRIORITY, takeHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
+import { recordInPlay } from "@/server/modules/matches/in-play";
 
 export { ANALYSIS_TIME_CAP_MS } from "@/server/jobs";
 
@@ -171,7 +172,8 @@ export class HandAnalysisWorker {
     const where = { matchId: hand.matchId, handIndex: hand.handIndex };
     const taken = await takeHand(this.db, hand, job.retryCount);
     if (!taken) return; // done, failed, or another job holds it
-    const match = await findMatchRecord(this.db, hand.matchId);
+    // A hand that ended while its match goes on: the record so far, from the table's stored actions.
+    const match = (await findMatchRecord(this.db, hand.matchId)) ?? (hand.tableId ? await recordInPlay(this.db, hand.tableId, hand.matchId).then((record) => record && { record }) : null);
     if (!match) {
       await finishHand(this.db, hand, { error: "the match is gone" }, new Date());
       return;

@@ -26,6 +26,8 @@ export interface AnalysisRow {
 /** A hand-analysis job's data: the hand, its job id, and the attempts before this job (a re-sent hand keeps its count). */
 export interface HandJob {
   readonly matchId: string;
+  /** For a hand queued while its match was still in play: the table, whose stored actions are its record until the Match row exists. */
+  readonly tableId?: string;
   readonly handIndex: number;
   readonly jobId: string;
   readonly priorAttempts: number;
@@ -34,7 +36,7 @@ export interface HandJob {
 /** Priority of a hand a replay waits for (queued hands have 0); pg-boss takes higher first, then the oldest. */
 export const REQUESTED_PRIORITY = 1;
 
-async function sendJobs(tx: Tx, hands: readonly { matchId: string; handIndex: number; priorAttempts: number }[], priority: number): Promise<void> {
+async function sendJobs(tx: Tx, hands: readonly Omit<HandJob, "jobId">[], priority: number): Promise<void> {
   if (hands.length === 0) return;
   const jobs = hands.map((h) => {
     const data: HandJob = { ...h, jobId: randomUUID() };
@@ -44,14 +46,17 @@ async function sendJobs(tx: Tx, hands: readonly { matchId: string; handIndex: nu
   await jobSender.insert(jobs, { db: transactionJobDb(tx) });
 }
 
-/** Queues hands of a stored match (in the caller's transaction); those already queued are left as they are. */
-export async function queueHands(tx: Tx, matchId: string, handIndexes: readonly number[]): Promise<void> {
+/**
+ * Queues hands of a match (in the caller's transaction); those already queued are left as they are.
+ * `tableId` for hands of a match still in play (see HandJob).
+ */
+export async function queueHands(tx: Tx, matchId: string, handIndexes: readonly number[], tableId?: string): Promise<void> {
   if (handIndexes.length === 0) return;
   const created = await tx.$queryRaw<{ handIndex: number }[]>(Prisma.sql`
     INSERT INTO "MatchHandAnalysis" ("matchId", "handIndex")
     SELECT ${matchId}, h FROM unnest(${[...handIndexes]}::int[]) AS h
     ON CONFLICT DO NOTHING RETURNING "handIndex"`);
-  await sendJobs(tx, created.map((r) => ({ matchId, handIndex: r.handIndex, priorAttempts: 0 })), 0);
+  await sendJobs(tx, created.map((r) => ({ matchId, ...(tableId ? { tableId } : {}), handIndex: r.handIndex, priorAttempts: 0 })), 0);
 }
 
 /**
@@ -133,7 +138,7 @@ export async function handWaitsAgain(db: Db, job: HandJob): Promise<void> {
 export function releaseHand(db: Db, job: HandJob, attempts: number, priority: number): Promise<void> {
   return db.$transaction(async (tx) => {
     const res = await tx.matchHandAnalysis.updateMany({ where: held(job), data: { status: "pending", jobId: null, attempts: attempts - 1 } });
-    if (res.count === 1) await sendJobs(tx, [{ matchId: job.matchId, handIndex: job.handIndex, priorAttempts: attempts - 1 }], priority);
+    if (res.count === 1) await sendJobs(tx, [{ matchId: job.matchId, ...(job.tableId ? { tableId: job.tableId } : {}), handIndex: job.handIndex, priorAttempts: attempts - 1 }], priority);
   });
 }
 

@@ -21,13 +21,16 @@ import { buildRecord, parseRecord, playRandomMatch } from "@/engine";
 import type { Seat } from "@/engine/types";
 import type { HandAnalysis } from "@/bots/analysis";
 import { referenceValues } from "@/bots/analysis-reference";
+import { analyzeRecordHand } from "@/bots/analysis";
+import { recordInPlay } from "@/server/modules/matches/in-play";
+import { finishedMatchOf, matchIdOf, replayMatch } from "@/server/modules/matches/lifecycle";
 import { poolJobDb } from "@/server/db";
 import { JOB_SCHEMA, QUEUES } from "@/server/jobs";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { createTestDatabase, dropTestDatabase } from "@/server/test/database";
 import { closeTestDb, createTestUser, testCaller, testDb, testPool, useOwnDatabase } from "@/server/test/helpers";
 import { HandAnalysisWorker, type AnalysisWorkerOptions } from "./analysis-queue";
-import { finishHand, handProgress, takeHand, type HandJob } from "./analysis-repository";
+import { finishHand, handProgress, releaseHand, takeHand, type HandJob } from "./analysis-repository";
 import { playedHandIndexes } from "./analysis";
 
 let own: { name: string; url: string };
@@ -135,6 +138,70 @@ describe("history.handAnalysis", () => {
     }
     await expect(testCaller().history.handAnalysis({ matchId, handIndex: 999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(testCaller().history.handAnalysis({ matchId: "no-such-match", handIndex: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  }, 180_000);
+
+  it("a hand that ends while its match goes on is analysed then, under the id its match is stored with; nobody sees it before", async () => {
+    const store = new PrismaTableStore(testDb());
+    const owner = await createTestUser();
+    const table = await store.createTable({ variant: "classic", options: {}, isPrivate: false, createdById: owner.id, turnSeconds: 30 }, Date.now());
+    const seed = "analysis-live";
+    await store.updateSeats(table.id, [0, 1, 2, 3].map((i) => ({ kind: "bot" as const, name: `P${i}` })), { seed, at: Date.now() });
+    expect(await store.acquireLease(table.id, "live", 60_000, Date.now())).toBe(true);
+    // Two hands played as the live table plays them: each action stored in turn.
+    const played = playRandomMatch({ variant: "classic", seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed }, "r-live", { maxHands: 2 });
+    if (!played.ok) throw new Error(played.error.message);
+    const stored = played.value.actions.map((a, k) => ({ ...a, seq: k + 1, byBot: true }));
+    const started = (await store.getTable(table.id))!;
+    const firstHand = stored.findIndex((_, k) => replayMatch(started, stored.slice(0, k + 1))!.results.length > 0) + 1;
+    expect(firstHand).toBeGreaterThan(0);
+    expect(firstHand).toBeLessThan(played.value.actions.length);
+    const append = async (from: number, to: number) => {
+      for (let k = from; k < to; k++) expect(await store.appendAction(table.id, stored[k]!, Date.now(), "live")).toBe("ok");
+    };
+    await append(0, firstHand);
+    // The room queues the hand that just ended: under the Match id the match will get, with its table.
+    await store.queueEndedHand(table.id, 0);
+    const matchId = matchIdOf(table.id, seed);
+    expect(await rowsOf(matchId)).toEqual([{ handIndex: 0, status: "pending", attempts: 0 }]);
+    const jobs = await testPool().query(`SELECT data FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'matchId' = $2`, [QUEUES.handAnalysis.name, matchId]);
+    expect(jobs.rows.map((r: { data: HandJob }) => r.data.tableId)).toEqual([table.id]);
+    // A worker stopping gives it back: the job sent in its place names the table too.
+    const first = jobs.rows[0]!.data as HandJob;
+    expect(await takeHand(testDb(), first, 0)).toEqual({ attempts: 1 });
+    await releaseHand(testDb(), first, 1, 0);
+    const resent = await testPool().query(`SELECT data FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'matchId' = $2 AND data->>'jobId' <> $3`, [QUEUES.handAnalysis.name, matchId, first.jobId]);
+    expect(resent.rows.map((r: { data: HandJob }) => r.data.tableId)).toEqual([table.id]);
+    // Analysed from the table's stored actions while the match goes on (the second hand started meanwhile).
+    await append(firstHand, firstHand + 4);
+    const worker = startWorker();
+    expect(await analysed(matchId)).toEqual([{ handIndex: 0, status: "done", attempts: 1 }]);
+    await worker.stop();
+    // Nobody sees it while the match is in play: there is no match to replay yet.
+    await expect(testCaller().history.handAnalysis({ matchId, handIndex: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // Only the match in play at that table is read: not another id, not once it has ended.
+    expect(await recordInPlay(testDb(), table.id, matchIdOf(table.id, "another-seed"))).toBeNull();
+    const before = await testDb().matchHandAnalysis.findUniqueOrThrow({ where: { matchId_handIndex: { matchId, handIndex: 0 } } });
+
+    // The match ends: stored under that id, the hand analysed before is not queued again, the next one is.
+    await append(firstHand + 4, stored.length);
+    const rec = (await store.getTable(table.id))!;
+    const actions = await store.loadActions(table.id);
+    const finish = finishedMatchOf(rec, actions, replayMatch(rec, actions)!, Date.now());
+    expect(await store.finishMatch(finish)).toBe("recorded");
+    expect((await testDb().match.findFirstOrThrow({ where: { tableId: table.id }, select: { id: true } })).id).toBe(matchId);
+    expect(await recordInPlay(testDb(), table.id, matchId)).toBeNull();
+    expect(await rowsOf(matchId)).toEqual([
+      { handIndex: 0, status: "done", attempts: 1 },
+      { handIndex: 1, status: "pending", attempts: 0 },
+    ]);
+    const after = await testDb().matchHandAnalysis.findUniqueOrThrow({ where: { matchId_handIndex: { matchId, handIndex: 0 } } });
+    expect(after.finishedAt).toEqual(before.finishedAt);
+    // The replay gets what the analysis of the stored record gives.
+    const parsed = parseRecord(finish.record);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const expected = analyzeRecordHand(parsed.value, 0);
+    if (!expected.ok) throw new Error(expected.error.message);
+    expect(await testCaller().history.handAnalysis({ matchId, handIndex: 0 })).toEqual({ status: "done", analysis: JSON.parse(JSON.stringify(expected.value)) });
   }, 180_000);
 
   it("stores a hand's analysis so far while it is solved, and a replay gets it: the last cards first, with their final values", async () => {

@@ -1,7 +1,11 @@
 /**
  * Double-dummy analysis of the hands of finished matches, for their replays:
  * what each card played kept or cost its side. Every hand with cards played
- * is queued when its match is stored (in the same transaction); the
+ * is queued as soon as it ends (its match still in play: under the Match id
+ * the match will be stored with, matches/match-record.ts), and again, for
+ * the hands not queued yet, when its match is stored (in the same
+ * transaction); so the replay right after a match finds its hands analysed
+ * but the last ones. The
  * background worker (analysis-queue.ts, on the pg-boss job queue) solves it
  * and stores the result, so no request ever waits for a solve and nothing is
  * solved twice. A replay asking for a hand that is not done yet moves it
@@ -17,6 +21,7 @@ import type { Db, DbTx } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { findAnalysis, handsAhead, queueHands, requestHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
+import { matchIdOf } from "@/server/modules/matches/match-record";
 import { wakeAnalysisWorker } from "./analysis-queue";
 import { matchRefusal } from "./service";
 
@@ -45,6 +50,19 @@ export function playedHandIndexes(record: unknown): number[] {
 export async function queueMatchAnalysis(tx: Exclude<DbTx, Db>, matchId: string, record: unknown): Promise<void> {
   if (!analysable(record)) return;
   await queueHands(tx, matchId, playedHandIndexes(record));
+}
+
+/**
+ * Queues a hand that just ended at a table whose match goes on (no-op when its analysis does not
+ * apply, or the table has no match in play). Nobody sees it before the match is stored: a replay
+ * (handAnalysis) asks for a stored match.
+ */
+export async function queueEndedHand(db: Db, tableId: string, handIndex: number): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const table = await tx.table.findUnique({ where: { id: tableId }, select: { variant: true, seats: true, seed: true, status: true } });
+    if (!table?.seed || table.status !== "playing" || !Array.isArray(table.seats) || !analysisAvailable(table.variant, table.seats.length)) return;
+    await queueHands(tx, matchIdOf(tableId, table.seed), [handIndex], tableId);
+  });
 }
 
 /** One hand's analysis as far as it has come, for a viewer of the match. */

@@ -1,7 +1,7 @@
 /**
  * The life of a live match, in one place: when a match starts (the last seat
  * filled at a table, or matchmaking seating its ranked players), how its
- * state is rebuilt from the stored actions, and its one finishing step (the
+ * state is rebuilt from the stored actions (match-record.ts), and its one finishing step (the
  * Match record, history rows, ratings, club ladder and analysis queue, in one
  * idempotent transaction keyed by table and match). The table room calls
  * these; the database is reached through ./repository.ts.
@@ -12,33 +12,14 @@ import type { SeatOccupant } from "@/protocol";
 import { log } from "@/server/log";
 import type { StoredAction, TableRecord } from "@/server/realtime/store";
 import { ownersAtDeal } from "@/server/realtime/seating";
+import { matchRecord, replayMatch } from "./match-record";
 import { writeMatchFinish, writeMatchStart, type DbTx, type FinishOutcome, type MatchesDb, type MatchFinish, type MatchStart } from "./repository";
 
 export type { MatchFinish, MatchStart, FinishOutcome } from "./repository";
+export { matchIdOf, replayMatch } from "./match-record";
 
 /** A match seed from the CSPRNG: with the stored actions it reproduces the match. */
 export const newMatchSeed = (): string => randomBytes(32).toString("hex");
-
-const setupOf = (rec: TableRecord): engine.MatchSetup => ({
-  variant: rec.variant,
-  options: rec.options,
-  seats: rec.seats.map((s, i) => ({ name: s?.name ?? `Seat ${i + 1}` })),
-  seed: rec.seed ?? undefined,
-});
-
-/** Rebuilds a match from its seed and stored actions with the engine; throws on a log the engine rejects (a bug or tampering). */
-export function replayMatch(rec: TableRecord, actions: readonly StoredAction[]): engine.MatchState | null {
-  if (rec.seed === null) return null;
-  const created = engine.createMatch(setupOf(rec));
-  if (!created.ok) throw new Error(`table ${rec.id}: cannot create match: ${created.error.message}`);
-  let state = created.value;
-  for (const a of actions) {
-    const step = engine.apply(state, a.seat, a.action);
-    if (!step.ok) throw new Error(`table ${rec.id}: stored action ${a.seq} rejected: ${step.error.code}`);
-    state = step.state;
-  }
-  return state;
-}
 
 /**
  * The start of a match when `seats` fill an open table: the table as it will
@@ -66,9 +47,7 @@ export const startMatch = (db: DbTx, start: MatchStart): Promise<boolean> => wri
 
 /** What the finishing step stores for a table whose match is over. */
 export function finishedMatchOf(rec: TableRecord, actions: readonly StoredAction[], state: engine.MatchState, finishedAt: number): MatchFinish {
-  const record = engine.buildRecord(setupOf(rec), actions.map(({ seat, action }) => ({ seat, action })), state);
-  if (!record.ok) throw new Error(`table ${rec.id}: cannot build the game record: ${record.error.message}`);
-  return { tableId: rec.id, variant: rec.variant, record: record.value, players: rec.seats, scores: state.scores, finishedAt };
+  return { tableId: rec.id, variant: rec.variant, record: matchRecord(rec, actions, state), players: rec.seats, scores: state.scores, finishedAt };
 }
 
 /** The finishing step: idempotent, so a retry or a resume after a failure records the match exactly once. */

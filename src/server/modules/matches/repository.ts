@@ -4,6 +4,8 @@
  * seed, unique on Match): it runs under the table row's lock and does nothing
  * when that match is already stored, so a retried or resumed finish records
  * the match, its history rows, ratings, club ladder and analysis queue once.
+ * The Match row's id is fixed by the same key (match-record.ts), so the hands
+ * finished while the match goes on are analysed under it before it exists.
  */
 import type { Db } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
@@ -11,6 +13,7 @@ import type { SeatOccupant } from "@/protocol";
 import { recordFinishedMatch } from "@/server/modules/history/record-match";
 import type { FinishedMatch } from "@/server/realtime/store";
 import { recordRankedStart } from "@/server/modules/ranked/access";
+import { matchIdOf } from "./match-record";
 
 /** A client or an interactive transaction's client. */
 export type DbTx = Db | Prisma.TransactionClient;
@@ -74,7 +77,7 @@ export async function writeMatchFinish(db: Db, m: MatchFinish): Promise<FinishOu
     if (!existing) {
       const finishedAt = new Date(m.finishedAt);
       const row = await tx.match.create({
-        data: { tableId: m.tableId, seed, variant: m.variant, record: json(m.record), players: json(m.players), scores: json(m.scores), finishedAt },
+        data: { ...(seed ? { id: matchIdOf(m.tableId, seed) } : {}), tableId: m.tableId, seed, variant: m.variant, record: json(m.record), players: json(m.players), scores: json(m.scores), finishedAt },
         select: { id: true },
       });
       await recordFinishedMatch(tx, { ...m, matchId: row.id, finishedAt });
