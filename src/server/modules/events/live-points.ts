@@ -6,7 +6,7 @@
  * this process, so a table is replayed again only after it moved.
  */
 import type { DbTx } from "@/server/db";
-import { listPlayingTables, listTableActions } from "@/server/modules/matches/in-play";
+import { listPlayingTables, listTableActions } from "@/server/modules/matches/in-play-repository";
 import { replayMatch } from "@/server/modules/matches/match-record";
 
 const cache = new Map<string, { seq: number; points: number[][] }>();

@@ -1,7 +1,7 @@
 /**
  * Events: every database access of the module (events, their players,
  * rounds and tables, the ledger and settlements; the live tables that
- * standings read are matches/in-play.ts). Functions taking `tx` run inside the caller's
+ * standings read are matches/in-play-repository.ts). Functions taking `tx` run inside the caller's
  * transaction (runner.ts, the finishing step); the caller owns its bounds.
  */
 import type { Db, DbTx } from "@/server/db";

@@ -28,7 +28,7 @@ import { forkTs } from "@/server/ts-worker";
 import type { AnalysisAnswer, AnalysisJob, AnalysisProgress } from "./analysis-worker";
 import { failAbandonedHand, finishHand, type HandJob, handProgress, handWaitsAgain, releaseHand, REQUESTED_PRIORITY, takeHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
-import { recordInPlay } from "@/server/modules/matches/in-play";
+import { recordInPlay } from "@/server/modules/matches/in-play-repository";
 
 export { ANALYSIS_TIME_CAP_MS } from "@/server/jobs";
 

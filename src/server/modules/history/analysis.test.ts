@@ -22,7 +22,7 @@ import type { Seat } from "@/engine/types";
 import type { HandAnalysis } from "@/bots/analysis";
 import { referenceValues } from "@/bots/analysis-reference";
 import { analyzeRecordHand } from "@/bots/analysis";
-import { recordInPlay } from "@/server/modules/matches/in-play";
+import { recordInPlay } from "@/server/modules/matches/in-play-repository";
 import { finishedMatchOf, matchIdOf, replayMatch } from "@/server/modules/matches/lifecycle";
 import { poolJobDb } from "@/server/db";
 import { JOB_SCHEMA, QUEUES } from "@/server/jobs";

@@ -22,6 +22,7 @@ import { failure, success, type ServiceResult } from "@/server/api/errors";
 import { findAnalysis, handsAhead, queueHands, requestHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
 import { matchIdOf } from "@/server/modules/matches/match-record";
+import { listPlayingTables } from "@/server/modules/matches/in-play-repository";
 import { wakeAnalysisWorker } from "./analysis-queue";
 import { matchRefusal } from "./service";
 
@@ -59,8 +60,8 @@ export async function queueMatchAnalysis(tx: Exclude<DbTx, Db>, matchId: string,
  */
 export async function queueEndedHand(db: Db, tableId: string, handIndex: number): Promise<void> {
   await db.$transaction(async (tx) => {
-    const table = await tx.table.findUnique({ where: { id: tableId }, select: { variant: true, seats: true, seed: true, status: true } });
-    if (!table?.seed || table.status !== "playing" || !Array.isArray(table.seats) || !analysisAvailable(table.variant, table.seats.length)) return;
+    const [table] = await listPlayingTables(tx, [tableId]);
+    if (!table?.seed || !analysisAvailable(table.variant, table.seats.length)) return;
     await queueHands(tx, matchIdOf(tableId, table.seed), [handIndex], tableId);
   });
 }
