@@ -224,7 +224,7 @@ export class MemoryTableStore implements TableStore {
   private readonly gone = new Set<string>();
   readonly matches: FinishedMatch[] = [];
   /** Faults to inject: the next calls of these methods throw (as a lost database connection would). */
-  readonly faults = new Map<"appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable", number>();
+  readonly faults = new Map<"appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable" | "queueEndedHand", number>();
   private nextId = 1;
 
   async createTable(input: NewTable, now: number): Promise<TableRecord> {
@@ -277,7 +277,7 @@ export class MemoryTableStore implements TableStore {
   markGone(owner: string): void {
     this.gone.add(owner);
   }
-  private fault(method: "appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable"): void {
+  private fault(method: "appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable" | "queueEndedHand"): void {
     const n = this.faults.get(method) ?? 0;
     if (n <= 0) return;
     this.faults.set(method, n - 1);
@@ -303,6 +303,7 @@ export class MemoryTableStore implements TableStore {
   /** The hands queued by queueEndedHand, in order. */
   readonly endedHands: { readonly tableId: string; readonly handIndex: number }[] = [];
   async queueEndedHand(tableId: string, handIndex: number) {
+    this.fault("queueEndedHand");
     this.endedHands.push({ tableId, handIndex });
   }
   async finishMatch(match: FinishedMatch): Promise<FinishResult> {
