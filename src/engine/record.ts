@@ -259,10 +259,11 @@ export function verifyRecord(record: GameRecord): Result<Verification> {
 
 /**
  * Builds the record of a match from its set-up and every action applied so
- * far (in order). The actions are replayed to split them by hand; the replay
- * must reproduce `state`'s results.
+ * far (in order). The actions are replayed to split them by hand; given
+ * `state` (the match as its caller holds it), the replay must reproduce its
+ * results.
  */
-export function buildRecord(setup: MatchSetup, seatActions: readonly SeatAction[], state: MatchState): Result<GameRecord> {
+export function buildRecord(setup: MatchSetup, seatActions: readonly SeatAction[], state?: MatchState): Result<GameRecord> {
   const created = createMatch(setup);
   if (!created.ok) return created;
   let replay = created.value;
@@ -276,7 +277,7 @@ export function buildRecord(setup: MatchSetup, seatActions: readonly SeatAction[
     replay = step.state;
     while (groups.length <= replay.dealIndex) groups.push([]);
   }
-  if (replay.dealIndex !== state.dealIndex || !sameJson(replay.results, state.results))
+  if (state && (replay.dealIndex !== state.dealIndex || !sameJson(replay.results, state.results)))
     return fail("record/mismatch", "the actions do not reproduce the given match state");
   const hands: RecordedHand[] = [];
   const handCount = replay.hand ? replay.dealIndex + 1 : replay.dealIndex;

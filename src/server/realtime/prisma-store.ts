@@ -19,7 +19,7 @@ import { TRICK_PAUSE_MS, type SeatOccupant, type TableStatus } from "@/protocol"
 import { GLOBAL_SCOPE, tableRatingChanges } from "@/server/modules/ratings/service";
 import { emptySeats, type AppendOptions, type AppendResult, type FinishedMatch, type LobbyPage, type LobbyQuery, type NewTable, type StoredAction, type TableRecord, type TableStore } from "./store";
 import { finishMatch, startMatch } from "@/server/modules/matches/lifecycle";
-import { queueEndedHand } from "@/server/modules/history/analysis";
+import { dropAbandonedAnalysis, queueEndedHand } from "@/server/modules/history/analysis";
 import { LIVENESS_LOCK_CLASS } from "./liveness";
 
 export interface PrismaTableStoreOptions {
@@ -351,9 +351,12 @@ export class PrismaTableStore implements TableStore {
     return finishMatch(this.db, match);
   }
 
-  async abandonTable(tableId: string, leaseOwner: string) {
-    const moved = await this.db.table.updateMany({ where: { id: tableId, status: "playing", leaseOwner }, data: { status: "abandoned" } });
-    return moved.count === 1;
+  abandonTable(tableId: string, leaseOwner: string) {
+    return this.db.$transaction(async (tx) => {
+      const [moved] = await tx.table.updateManyAndReturn({ where: { id: tableId, status: "playing", leaseOwner }, data: { status: "abandoned" }, select: { seed: true } });
+      if (moved?.seed) await dropAbandonedAnalysis(tx, tableId, moved.seed);
+      return moved !== undefined;
+    });
   }
 
   async setRematchTable(tableId: string, rematchTableId: string) {

@@ -26,7 +26,7 @@ import { ANALYSIS_TIME_CAP_MS, QUEUES, startJobQueue } from "@/server/jobs";
 import { childLog } from "@/server/log";
 import { forkTs } from "@/server/ts-worker";
 import type { AnalysisAnswer, AnalysisJob, AnalysisProgress } from "./analysis-worker";
-import { failAbandonedHand, finishHand, type HandJob, handProgress, handWaitsAgain, releaseHand, REQUESTED_PRIORITY, takeHand } from "./analysis-repository";
+import { dropHand, failAbandonedHand, finishHand, type HandJob, handProgress, handWaitsAgain, releaseHand, REQUESTED_PRIORITY, takeHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
 import { recordInPlay } from "@/server/modules/matches/in-play-repository";
 
@@ -172,10 +172,11 @@ export class HandAnalysisWorker {
     const where = { matchId: hand.matchId, handIndex: hand.handIndex };
     const taken = await takeHand(this.db, hand, job.retryCount);
     if (!taken) return; // done, failed, or another job holds it
-    // A hand that ended while its match goes on: the record so far, from the table's stored actions.
-    const match = (await findMatchRecord(this.db, hand.matchId)) ?? (hand.tableId ? await recordInPlay(this.db, hand.tableId, hand.matchId).then((record) => record && { record }) : null);
+    const match = await this.recordOf(hand);
     if (!match) {
-      await finishHand(this.db, hand, { error: "the match is gone" }, new Date());
+      // Queued in play and never stored: the table was abandoned, and nobody can ask for the hand.
+      if (hand.tableId) await dropHand(this.db, hand);
+      else await finishHand(this.db, hand, { error: "the match is gone" }, new Date());
       return;
     }
     this.current = job;
@@ -218,6 +219,17 @@ export class HandAnalysisWorker {
     await finishHand(this.db, hand, answer.ok ? { result: answer.analysis, solveMs: answer.solveMs } : { error: answer.error }, new Date());
     if (answer.ok) this.log.info({ ...where, solveMs: Math.round(answer.solveMs) }, "hand analysed");
     else this.log.error({ ...where, error: answer.error }, "analysis failed");
+  }
+
+  /**
+   * The game record `hand` is in: the stored match's, or for a hand that ended while its match goes on,
+   * the record so far from the table's stored actions. Read stored, in play, then stored again: a match
+   * stored between the first two reads (its table no longer in play) is found by the third.
+   */
+  private async recordOf(hand: HandJob): Promise<{ record: unknown } | null> {
+    const stored = () => findMatchRecord(this.db, hand.matchId);
+    if (!hand.tableId) return stored();
+    return (await stored()) ?? (await recordInPlay(this.db, hand.tableId, hand.matchId).then((record) => record && { record })) ?? (await stored());
   }
 
   /** Sends a job to the child (started on first use) and waits for its answer; an Error when the child ends first or overruns. */

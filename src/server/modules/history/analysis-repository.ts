@@ -56,7 +56,15 @@ export async function queueHands(tx: Tx, matchId: string, handIndexes: readonly 
     INSERT INTO "MatchHandAnalysis" ("matchId", "handIndex")
     SELECT ${matchId}, h FROM unnest(${[...handIndexes]}::int[]) AS h
     ON CONFLICT DO NOTHING RETURNING "handIndex"`);
-  await sendJobs(tx, created.map((r) => ({ matchId, ...(tableId ? { tableId } : {}), handIndex: r.handIndex, priorAttempts: 0 })), 0);
+  await sendJobs(tx, created.map((r) => ({ matchId, tableId, handIndex: r.handIndex, priorAttempts: 0 })), 0);
+}
+
+/**
+ * The hands queued in play of a match that will never be stored (its table was abandoned): nobody
+ * can ever ask for them. Their jobs, if any wait, then find nothing to do (takeHand).
+ */
+export async function dropMatchHands(tx: Tx, matchId: string): Promise<void> {
+  await tx.matchHandAnalysis.deleteMany({ where: { matchId } });
 }
 
 /**
@@ -125,6 +133,11 @@ export async function finishHand(db: Db, job: HandJob, outcome: { result: unknow
   await db.matchHandAnalysis.updateMany({ where: held(job), data: { ...data, jobId: null, finishedAt: at } });
 }
 
+/** The hand held by `job` will never be asked for (queued in play, its match abandoned): its row goes. */
+export async function dropHand(db: Db, job: HandJob): Promise<void> {
+  await db.matchHandAnalysis.deleteMany({ where: held(job) });
+}
+
 /** The job failed and will be retried by the queue: the hand waits again. */
 export async function handWaitsAgain(db: Db, job: HandJob): Promise<void> {
   await db.matchHandAnalysis.updateMany({ where: held(job), data: { status: "pending", jobId: null } });
@@ -138,7 +151,8 @@ export async function handWaitsAgain(db: Db, job: HandJob): Promise<void> {
 export function releaseHand(db: Db, job: HandJob, attempts: number, priority: number): Promise<void> {
   return db.$transaction(async (tx) => {
     const res = await tx.matchHandAnalysis.updateMany({ where: held(job), data: { status: "pending", jobId: null, attempts: attempts - 1 } });
-    if (res.count === 1) await sendJobs(tx, [{ matchId: job.matchId, ...(job.tableId ? { tableId: job.tableId } : {}), handIndex: job.handIndex, priorAttempts: attempts - 1 }], priority);
+    // The same hand (its table too, for a match in play) under a fresh job id.
+    if (res.count === 1) await sendJobs(tx, [{ ...job, priorAttempts: attempts - 1 }], priority);
   });
 }
 

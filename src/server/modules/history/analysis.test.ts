@@ -7,7 +7,8 @@
  * to a plain engine minimax; while a hand is solved its row holds the cards
  * valued so far. A hand nobody asked for yields to a replay's request. The
  * queue survives a worker that dies mid-hand, a graceful stop and a restart,
- * and fails a hand that kills its child three times; a club match's analysis
+ * and fails a hand that kills its child three times. A match abandoned in
+ * play takes its hands' analysis with it. A club match's analysis
  * is refused to whoever may not see its replay.
  *
  * The job queue is database-wide, so this file works in a database of its
@@ -30,7 +31,7 @@ import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { createTestDatabase, dropTestDatabase } from "@/server/test/database";
 import { closeTestDb, createTestUser, testCaller, testDb, testPool, useOwnDatabase } from "@/server/test/helpers";
 import { HandAnalysisWorker, type AnalysisWorkerOptions } from "./analysis-queue";
-import { finishHand, handProgress, releaseHand, takeHand, type HandJob } from "./analysis-repository";
+import { finishHand, handProgress, queueHands, releaseHand, takeHand, type HandJob } from "./analysis-repository";
 import { playedHandIndexes } from "./analysis";
 
 let own: { name: string; url: string };
@@ -102,6 +103,28 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
   }
 }
 
+/**
+ * A classic table with four computer players, its match (seeded by `seed`, played by `label`, `hands`
+ * hands) to be stored action by action as the live table stores them, under the lease "live".
+ */
+async function liveMatch(seed: string, label: string, hands: number) {
+  const store = new PrismaTableStore(testDb());
+  const owner = await createTestUser();
+  const table = await store.createTable({ variant: "classic", options: {}, isPrivate: false, createdById: owner.id, turnSeconds: 30 }, Date.now());
+  await store.updateSeats(table.id, [0, 1, 2, 3].map((i) => ({ kind: "bot" as const, name: `P${i}` })), { seed, at: Date.now() });
+  expect(await store.acquireLease(table.id, "live", 60_000, Date.now())).toBe(true);
+  const played = playRandomMatch({ variant: "classic", seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed }, label, { maxHands: hands });
+  if (!played.ok) throw new Error(played.error.message);
+  const stored = played.value.actions.map((a, k) => ({ ...a, seq: k + 1, byBot: true }));
+  const started = (await store.getTable(table.id))!;
+  /** How many actions end the match's `n`-th hand. */
+  const handEnd = (n: number) => stored.findIndex((_, k) => replayMatch(started, stored.slice(0, k + 1))!.results.length === n) + 1;
+  const append = async (from: number, to: number) => {
+    for (let k = from; k < to; k++) expect(await store.appendAction(table.id, stored[k]!, Date.now(), "live")).toBe("ok");
+  };
+  return { store, table, stored, handEnd, append, matchId: matchIdOf(table.id, seed) };
+}
+
 describe("history.handAnalysis", () => {
   it("analyses every card of every played hand in the background; the replay gets the stored result", async () => {
     const { matchId, record } = await storedMatch("every-card");
@@ -141,27 +164,14 @@ describe("history.handAnalysis", () => {
   }, 180_000);
 
   it("a hand that ends while its match goes on is analysed then, under the id its match is stored with; nobody sees it before", async () => {
-    const store = new PrismaTableStore(testDb());
-    const owner = await createTestUser();
-    const table = await store.createTable({ variant: "classic", options: {}, isPrivate: false, createdById: owner.id, turnSeconds: 30 }, Date.now());
-    const seed = "analysis-live";
-    await store.updateSeats(table.id, [0, 1, 2, 3].map((i) => ({ kind: "bot" as const, name: `P${i}` })), { seed, at: Date.now() });
-    expect(await store.acquireLease(table.id, "live", 60_000, Date.now())).toBe(true);
     // Two hands played as the live table plays them: each action stored in turn.
-    const played = playRandomMatch({ variant: "classic", seats: [0, 1, 2, 3].map((i) => ({ name: `P${i}` })), seed }, "r-live", { maxHands: 2 });
-    if (!played.ok) throw new Error(played.error.message);
-    const stored = played.value.actions.map((a, k) => ({ ...a, seq: k + 1, byBot: true }));
-    const started = (await store.getTable(table.id))!;
-    const firstHand = stored.findIndex((_, k) => replayMatch(started, stored.slice(0, k + 1))!.results.length > 0) + 1;
+    const { store, table, stored, handEnd, append, matchId } = await liveMatch("analysis-live", "r-live", 2);
+    const firstHand = handEnd(1);
     expect(firstHand).toBeGreaterThan(0);
-    expect(firstHand).toBeLessThan(played.value.actions.length);
-    const append = async (from: number, to: number) => {
-      for (let k = from; k < to; k++) expect(await store.appendAction(table.id, stored[k]!, Date.now(), "live")).toBe("ok");
-    };
+    expect(firstHand).toBeLessThan(stored.length);
     await append(0, firstHand);
     // The room queues the hand that just ended: under the Match id the match will get, with its table.
     await store.queueEndedHand(table.id, 0);
-    const matchId = matchIdOf(table.id, seed);
     expect(await rowsOf(matchId)).toEqual([{ handIndex: 0, status: "pending", attempts: 0 }]);
     const jobs = await testPool().query(`SELECT data FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'matchId' = $2`, [QUEUES.handAnalysis.name, matchId]);
     expect(jobs.rows.map((r: { data: HandJob }) => r.data.tableId)).toEqual([table.id]);
@@ -202,6 +212,35 @@ describe("history.handAnalysis", () => {
     const expected = analyzeRecordHand(parsed.value, 0);
     if (!expected.ok) throw new Error(expected.error.message);
     expect(await testCaller().history.handAnalysis({ matchId, handIndex: 0 })).toEqual({ status: "done", analysis: JSON.parse(JSON.stringify(expected.value)) });
+  }, 180_000);
+
+  it("a match abandoned in play takes its hands' analysis with it, done or waiting, and a hand queued as it goes is dropped by the worker", async () => {
+    const { store, table, stored, handEnd, append, matchId } = await liveMatch("analysis-abandoned", "r-abandoned-2", 3);
+    expect(handEnd(2)).toBeGreaterThan(0);
+    expect(handEnd(2)).toBeLessThan(stored.length);
+    const jobStates = async () =>
+      (await testPool().query(`SELECT state FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'matchId' = $2`, [QUEUES.handAnalysis.name, matchId])).rows.map((r: { state: string }) => r.state);
+
+    // Hand 0 analysed in play, hand 1 queued and waiting.
+    await append(0, handEnd(1));
+    await store.queueEndedHand(table.id, 0);
+    const worker = startWorker();
+    expect(await analysed(matchId)).toEqual([{ handIndex: 0, status: "done", attempts: 1 }]);
+    await worker.stop();
+    await append(handEnd(1), handEnd(2));
+    await store.queueEndedHand(table.id, 1);
+    expect((await rowsOf(matchId)).map((r) => r.status)).toEqual(["done", "pending"]);
+
+    // Everybody left: the match will never be stored, and nobody can ask for its hands.
+    expect(await store.abandonTable(table.id, "live")).toBe(true);
+    expect(await rowsOf(matchId)).toEqual([]);
+    // The table moved on: a hand queued now (a queueing that raced the abandoning, written as it does) is dropped by the worker.
+    await testDb().$transaction((tx) => queueHands(tx, matchId, [1], table.id));
+    expect(await rowsOf(matchId)).toEqual([{ handIndex: 1, status: "pending", attempts: 0 }]);
+    startWorker();
+    await until("every job of the abandoned match completed", async () => (await jobStates()).every((s) => s === "completed"));
+    expect(await rowsOf(matchId)).toEqual([]);
+    await expect(testCaller().history.handAnalysis({ matchId, handIndex: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   }, 180_000);
 
   it("stores a hand's analysis so far while it is solved, and a replay gets it: the last cards first, with their final values", async () => {

@@ -12,14 +12,15 @@
  * ahead of the queue (and queues it if it never was: matches stored before
  * the analysis existed). Hands the solver cannot analyse (a table of other
  * than four, a variant without partners: bots' analysisAvailable) are never
- * queued and answer "unavailable".
+ * queued and answer "unavailable". The hands queued in play of a match
+ * abandoned go with it.
  * Who may see a hand's analysis: whoever may see the match's replay.
  */
 import { parseRecord } from "@/engine";
 import { analysisAvailable, type HandAnalysis } from "@/bots/analysis";
 import type { Db, DbTx } from "@/server/db";
 import { failure, success, type ServiceResult } from "@/server/api/errors";
-import { findAnalysis, handsAhead, queueHands, requestHand } from "./analysis-repository";
+import { dropMatchHands, findAnalysis, handsAhead, queueHands, requestHand } from "./analysis-repository";
 import { findMatchRecord } from "./repository";
 import { matchIdOf } from "@/server/modules/matches/match-record";
 import { listPlayingTables } from "@/server/modules/matches/in-play-repository";
@@ -64,6 +65,11 @@ export async function queueEndedHand(db: Db, tableId: string, handIndex: number)
     if (!table?.seed || !analysisAvailable(table.variant, table.seats.length)) return;
     await queueHands(tx, matchIdOf(tableId, table.seed), [handIndex], tableId);
   });
+}
+
+/** The match in play at `tableId` (started with `seed`) was abandoned: the hands queued meanwhile go (in the abandoning transaction). */
+export async function dropAbandonedAnalysis(tx: Exclude<DbTx, Db>, tableId: string, seed: string): Promise<void> {
+  await dropMatchHands(tx, matchIdOf(tableId, seed));
 }
 
 /** One hand's analysis as far as it has come, for a viewer of the match. */

@@ -9,7 +9,7 @@ import type { DbTx } from "@/server/db";
 import type { Action, Seat } from "@/engine/types";
 import type { GameRecord } from "@/engine";
 import type { StoredAction } from "@/server/realtime/store";
-import { type MatchTable, matchIdOf, matchRecord, replayMatch } from "./match-record";
+import { type MatchTable, matchIdOf, matchRecord } from "./match-record";
 
 /** The tables among `tableIds` whose match is in play, with what their match depends on and their version. */
 export async function listPlayingTables(db: DbTx, tableIds: readonly string[]): Promise<(MatchTable & { readonly seq: number })[]> {
@@ -34,5 +34,5 @@ export async function recordInPlay(db: DbTx, tableId: string, matchId: string): 
   const [table] = await listPlayingTables(db, [tableId]);
   if (!table?.seed || matchIdOf(table.id, table.seed) !== matchId) return null;
   const actions = await listTableActions(db, tableId);
-  return matchRecord(table, actions, replayMatch(table, actions)!);
+  return matchRecord(table, actions);
 }

@@ -40,8 +40,8 @@ export function replayMatch(rec: MatchTable, actions: readonly StoredAction[]): 
   return state;
 }
 
-/** The game record of the match so far (its hand in play included, unfinished); throws when the actions do not give `state`. */
-export function matchRecord(rec: MatchTable, actions: readonly StoredAction[], state: engine.MatchState): engine.GameRecord {
+/** The game record of the match so far (its hand in play included, unfinished); throws when the actions do not give `state`, when given. */
+export function matchRecord(rec: MatchTable, actions: readonly StoredAction[], state?: engine.MatchState): engine.GameRecord {
   const record = engine.buildRecord(setupOf(rec), actions.map(({ seat, action }) => ({ seat, action })), state);
   if (!record.ok) throw new Error(`table ${rec.id}: cannot build the game record: ${record.error.message}`);
   return record.value;
