@@ -13,7 +13,7 @@
  * sockets in src/server/modules/clubs/club-tables.live.test.ts.)
  */
 import { expect, test, type Page } from "@playwright/test";
-import { registerAndLogin, setLanguage } from "./fixtures";
+import { openClubs, registerAndLogin, setLanguage } from "./fixtures";
 
 /** A rule's error is shown right under its field, in view, and stays put. */
 async function expectFieldError(page: Page, fieldId: string, text: string): Promise<void> {
@@ -44,7 +44,7 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     const clubName = `Torsdagsklubben ${Date.now().toString(36)}`;
 
     // The admin starts the club and its house rules.
-    await admin.goto("/clubs");
+    await openClubs(admin);
     await admin.getByTestId("club-name").fill(clubName);
     await admin.getByTestId("club-description").fill("Whist hver torsdag");
     await admin.getByTestId("club-create-submit").click();
@@ -97,7 +97,7 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     await expect(member).toHaveURL(/\/tables\/new$/);
 
     // A second player finds the club and joins it.
-    await member.goto("/clubs");
+    await openClubs(member);
     await member.getByTestId("club-search").fill(clubName);
     await member.getByTestId("club-results").getByRole("link", { name: clubName }).click();
     await expect(member.getByTestId("club-name")).toHaveText(clubName);
@@ -159,7 +159,7 @@ test("an invitation names the club; the profile lists clubs with roles; removing
     const clubName = `Onsdagsklubben ${Date.now().toString(36)}`;
 
     // An invitation-only club; its owner copies the invitation link.
-    await owner.goto("/clubs");
+    await openClubs(owner);
     await owner.getByTestId("club-name").fill(clubName);
     await owner.getByTestId("club-description").fill("Whist om onsdagen");
     await owner.getByTestId("club-open").setChecked(false);

@@ -12,7 +12,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { decide } from "@/bots";
 import { LiveClient } from "@/server/realtime/test-client";
-import { registerAndLogin } from "./fixtures";
+import { openClubs, registerAndLogin } from "./fixtures";
 
 /** Waits until the site has taken `page` to a table other than `previous`; returns its id. */
 async function takenToTable(page: Page, previous: string | null): Promise<string> {
@@ -46,7 +46,7 @@ test("a club evening of eight: two rounds run to the end, then standings and the
     await registerAndLogin(member, "Member");
 
     // The club and its preset.
-    await admin.goto("/clubs");
+    await openClubs(admin);
     await admin.getByTestId("club-name").fill(`Aftenklubben ${Date.now().toString(36)}`);
     await admin.getByTestId("club-description").fill("Klubaften hver tirsdag");
     await admin.getByTestId("club-create-submit").click();

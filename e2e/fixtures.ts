@@ -74,3 +74,12 @@ export async function setLanguage(page: Page, locale: UiLocale): Promise<void> {
 export async function useLanguageCookie(page: Page, locale: UiLocale, baseURL: string): Promise<void> {
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
 }
+
+/**
+ * Opens the clubs page and waits until it is live: it lists the player's clubs (or says there are
+ * none), which only the hydrated page does. A form filled or clicked before that could be lost.
+ */
+export async function openClubs(page: Page): Promise<void> {
+  await page.goto("/clubs");
+  await expect(page.getByTestId("my-clubs").or(page.getByTestId("my-clubs-none"))).toBeVisible();
+}

@@ -64,7 +64,7 @@ export function ClubDirectory({ locale }: { locale: Locale }) {
       <div className="grid grid--wide">
         <section className="card card--accent" aria-labelledby="clubs-mine">
           <h2 id="clubs-mine">{t("mine.title")}</h2>
-          {mine.data && (mine.data.length === 0 ? <p className="empty">{t("mine.none")}</p> : <ClubList clubs={mine.data} testId="my-clubs" />)}
+          {mine.data && (mine.data.length === 0 ? <p className="empty" data-testid="my-clubs-none">{t("mine.none")}</p> : <ClubList clubs={mine.data} testId="my-clubs" />)}
         </section>
         <section className="card" aria-labelledby="clubs-search">
           <h2 id="clubs-search">{t("search.label")}</h2>
