@@ -216,6 +216,9 @@ export interface TableStore {
 }
 
 /** A store in memory, with the same semantics as the database one. */
+/** The MemoryTableStore methods a test can make fail (see faults). */
+type FaultyMethod = "appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable" | "queueEndedHand";
+
 export class MemoryTableStore implements TableStore {
   private tables = new Map<string, TableRecord>();
   private actions = new Map<string, StoredAction[]>();
@@ -224,7 +227,7 @@ export class MemoryTableStore implements TableStore {
   private readonly gone = new Set<string>();
   readonly matches: FinishedMatch[] = [];
   /** Faults to inject: the next calls of these methods throw (as a lost database connection would). */
-  readonly faults = new Map<"appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable" | "queueEndedHand", number>();
+  readonly faults = new Map<FaultyMethod, number>();
   private nextId = 1;
 
   async createTable(input: NewTable, now: number): Promise<TableRecord> {
@@ -277,7 +280,7 @@ export class MemoryTableStore implements TableStore {
   markGone(owner: string): void {
     this.gone.add(owner);
   }
-  private fault(method: "appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable" | "queueEndedHand"): void {
+  private fault(method: FaultyMethod): void {
     const n = this.faults.get(method) ?? 0;
     if (n <= 0) return;
     this.faults.set(method, n - 1);
