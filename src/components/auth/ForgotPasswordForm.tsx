@@ -12,6 +12,7 @@ import { describeError, type TranslatableMessage } from "@/trpc/errors";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { checkEmail, type ValidationMessage } from "@/components/forms/validation";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 export function ForgotPasswordForm({ validHours }: { validHours: number }) {
   const t = useTranslations("auth");
@@ -66,9 +67,9 @@ export function ForgotPasswordForm({ validHours }: { validHours: number }) {
         required
       />
       <div>
-        <button type="submit" className="button" disabled={request.isPending} data-testid="forgot-password-submit">
+        <SubmitButton className="button" disabled={request.isPending} data-testid="forgot-password-submit">
           {request.isPending ? t("forgot.submitting") : t("forgot.submit")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

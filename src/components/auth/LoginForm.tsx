@@ -11,6 +11,7 @@ import { describeCode } from "@/trpc/errors";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { checkEmail, checkPassword, type ValidationMessage } from "@/components/forms/validation";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 type Field = "email" | "password";
 
@@ -52,7 +53,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const serverError = result && !result.ok ? describeCode(result.error, result.minutes ? { minutes: result.minutes } : null) : null;
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={isPending} data-testid="login-form">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-busy={isPending} data-testid="login-form">
       <LiveNotice tone="error" testId="form-error">
         {serverError && tErrors(serverError.key, serverError.values)}
       </LiveNotice>
@@ -81,9 +82,9 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         required
       />
       <div>
-        <button type="submit" className="button" disabled={isPending} data-testid="login-submit">
+        <SubmitButton className="button" disabled={isPending} data-testid="login-submit">
           {isPending ? t("login.submitting") : t("login.submit")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

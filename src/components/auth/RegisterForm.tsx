@@ -16,6 +16,7 @@ import { LocaleField } from "@/components/forms/LocaleField";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { PASSWORD_MIN, checkDisplayName, checkEmail, checkPassword, type ValidationMessage } from "@/components/forms/validation";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 type Field = "displayName" | "email" | "password";
 const FIELDS: readonly Field[] = ["displayName", "email", "password"];
@@ -98,7 +99,7 @@ export function RegisterForm() {
 
   const busy = register.isPending || isLoggingIn || register.isSuccess;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={busy} data-testid="register-form">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-busy={busy} data-testid="register-form">
       <LiveNotice tone="error" testId="form-error">
         {formError && tErrors(formError.key, formError.values)}
       </LiveNotice>
@@ -142,9 +143,9 @@ export function RegisterForm() {
       />
       <LocaleField id="field-locale" label={t("fields.locale")} value={locale} onChange={setLocale} />
       <div>
-        <button type="submit" className="button" disabled={busy} data-testid="register-submit">
+        <SubmitButton className="button" disabled={busy} data-testid="register-submit">
           {busy ? t("register.submitting") : t("register.submit")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import { describeError, type DescribedError } from "@/trpc/errors";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { PASSWORD_MIN, checkPassword, type ValidationMessage } from "@/components/forms/validation";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations("auth");
@@ -53,7 +54,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const linkUsedUp = serverError?.form.key === "INVALID_TOKEN";
   const busy = reset.isPending || reset.isSuccess;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={busy} data-testid="reset-password-form">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-busy={busy} data-testid="reset-password-form">
       <LiveNotice tone="error" testId="form-error">
         {serverError && (
           <>
@@ -83,9 +84,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         required
       />
       <div>
-        <button type="submit" className="button" disabled={busy} data-testid="reset-password-submit">
+        <SubmitButton className="button" disabled={busy} data-testid="reset-password-submit">
           {busy ? t("reset.submitting") : t("reset.submit")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

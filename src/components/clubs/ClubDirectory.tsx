@@ -12,6 +12,7 @@ import { useTRPC } from "@/trpc/react";
 import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
 import { FormNotice } from "@/components/forms/FormNotice";
 import { useClubErrorText } from "./errors";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 type ClubCard = { id: string; name: string; description: string; locale: Locale; isOpen: boolean; memberCount: number; role?: string };
 
@@ -112,9 +113,9 @@ export function ClubDirectory({ locale }: { locale: Locale }) {
             <label htmlFor="club-open">{t("create.open")}</label>
           </div>
           <div>
-            <button type="submit" className="button" disabled={create.isPending} data-testid="club-create-submit">
+            <SubmitButton className="button" disabled={create.isPending} data-testid="club-create-submit">
               {t("create.submit")}
-            </button>
+            </SubmitButton>
           </div>
         </form>
       </section>

@@ -25,6 +25,7 @@ import { TimeZoneNote } from "@/components/layout/TimeZoneNote";
 import { useSeatName } from "@/components/table/useSeatName";
 import { PresetEditor, type PresetDraft } from "./PresetEditor";
 import { useClubErrorText } from "./errors";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 export function ClubView({ clubId, userId, locale }: { clubId: string; userId: string; locale: Locale }) {
   const t = useTranslations("clubs");
@@ -367,9 +368,9 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                     />
                   </div>
                   <div className="button-row">
-                    <button className="button button--danger" type="submit" disabled={typedName.trim() !== c.name || leave.isPending} data-testid="club-delete-confirm">
+                    <SubmitButton className="button button--danger" disabled={typedName.trim() !== c.name || leave.isPending} data-testid="club-delete-confirm">
                       {tc("deleteConfirm")}
-                    </button>
+                    </SubmitButton>
                     <button className="button button--ghost" type="button" onClick={() => (setDeleting(false), setTypedName(""))}>
                       {tc("cancel")}
                     </button>

@@ -17,6 +17,7 @@ import { FormNotice } from "@/components/forms/FormNotice";
 import { RuleOptionsForm, defaultRuleOptions, type RuleOptions } from "@/components/rules/RuleOptionsForm";
 import { revealFirstError, ruleOptionIssues, serverOptionIssue, useRuleOptionErrors } from "@/components/rules/option-errors";
 import { useClubErrorText } from "./errors";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 const RULE_PREFIX = "preset-rule";
 
@@ -134,9 +135,9 @@ export function PresetEditor({
         </p>
       )}
       <div className="button-row">
-        <button type="submit" className="button" disabled={create.isPending || update.isPending} data-testid="preset-save">
+        <SubmitButton className="button" disabled={create.isPending || update.isPending} data-testid="preset-save">
           {t("save")}
-        </button>
+        </SubmitButton>
         <button type="button" className="button button--ghost" onClick={onDone}>
           {t("cancel")}
         </button>

@@ -13,6 +13,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
 import { FormNotice } from "@/components/forms/FormNotice";
 import { kroner, useEventErrorText } from "./errors";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 const SEATING = ["random", "swiss", "meetEveryone"] as const;
 const ROUNDING = [1, 10, 25, 50, 100] as const;
@@ -157,9 +158,9 @@ export function EventsPage({ clubId, locale }: { clubId: string; locale: string 
               <label>
                 <input type="checkbox" checked={form.ranked} onChange={(e) => setForm({ ...form, ranked: e.target.checked })} /> {t("create.ranked")}
               </label>
-              <button className="button" type="submit" disabled={create.isPending} data-testid="event-create-submit">
+              <SubmitButton className="button" disabled={create.isPending} data-testid="event-create-submit">
                 {t("create.submit")}
-              </button>
+              </SubmitButton>
             </form>
           )}
         </section>
@@ -191,9 +192,9 @@ export function EventsPage({ clubId, locale }: { clubId: string; locale: string 
                 ))}
               </select>
             </label>
-            <button className="button" type="submit" disabled={saveRate.isPending} data-testid="rate-save">
+            <SubmitButton className="button" disabled={saveRate.isPending} data-testid="rate-save">
               {t("money.save")}
-            </button>
+            </SubmitButton>
           </form>
         )}
       </section>

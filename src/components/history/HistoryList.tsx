@@ -16,6 +16,7 @@ import { VARIANT_IDS } from "@/engine/meta";
 import { useTRPC } from "@/trpc/react";
 import { TimeZoneNote } from "@/components/layout/TimeZoneNote";
 import { useSeatName } from "@/components/table/useSeatName";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 type Picked = { id: string; name: string };
 
@@ -214,9 +215,9 @@ function FilterForm({ params, labels, onApply }: { params: URLSearchParams; labe
         error={errors.opponent ? t("filters.pickOpponent") : null}
       />
       <div className="button-row">
-        <button type="submit" className="button" data-testid="history-apply">
+        <SubmitButton className="button" data-testid="history-apply">
           {t("filters.apply")}
-        </button>
+        </SubmitButton>
         {params.toString() !== "" && (
           <button type="button" className="button button--ghost" onClick={() => onApply(new URLSearchParams())} data-testid="history-clear">
             {t("filters.clear")}

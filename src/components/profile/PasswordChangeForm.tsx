@@ -12,6 +12,7 @@ import { describeError, type DescribedError } from "@/trpc/errors";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { PASSWORD_MIN, checkPassword, type ValidationMessage } from "@/components/forms/validation";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 type Field = "currentPassword" | "newPassword";
 const FIELDS: readonly Field[] = ["currentPassword", "newPassword"];
@@ -60,7 +61,7 @@ export function PasswordChangeForm() {
     return remote ? tErrors(remote.key, remote.values) : null;
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={change.isPending} data-testid="password-change-form">
+    <form className="form" method="post" onSubmit={submit} noValidate aria-busy={change.isPending} data-testid="password-change-form">
       <LiveNotice tone="error" testId="password-change-error">
         {serverError && tErrors(serverError.form.key, serverError.form.values)}
       </LiveNotice>
@@ -88,9 +89,9 @@ export function PasswordChangeForm() {
         />
       ))}
       <div>
-        <button type="submit" className="button" disabled={change.isPending} data-testid="password-change-submit">
+        <SubmitButton className="button" disabled={change.isPending} data-testid="password-change-submit">
           {change.isPending ? t("submitting") : t("submit")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import { LocaleField } from "@/components/forms/LocaleField";
 import { TextField } from "@/components/forms/TextField";
 import { LiveNotice } from "@/components/forms/FormNotice";
 import { checkDisplayName, type ValidationMessage } from "@/components/forms/validation";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 export function ProfileEditor({ displayName, locale }: { displayName: string; locale: Locale }) {
   const t = useTranslations("profile");
@@ -76,9 +77,9 @@ export function ProfileEditor({ displayName, locale }: { displayName: string; lo
       />
       <LocaleField id="profile-locale" label={t("locale")} value={language} onChange={setLanguage} testId="profile-locale" />
       <div>
-        <button type="submit" className="button" disabled={busy} data-testid="profile-save">
+        <SubmitButton className="button" disabled={busy} data-testid="profile-save">
           {busy ? t("edit.saving") : t("edit.save")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

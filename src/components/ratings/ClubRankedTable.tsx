@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 export function ClubRankedTable() {
   const t = useTranslations("ranked");
@@ -51,9 +52,9 @@ export function ClubRankedTable() {
           ))}
         </select>
       </div>
-      <button type="submit" className="button" disabled={!preset || open.isPending}>
+      <SubmitButton className="button" disabled={!preset || open.isPending}>
         {t("clubTable.open")}
-      </button>
+      </SubmitButton>
       {chosen && <Link href={`/leaderboard?club=${encodeURIComponent(chosen)}`}>{t("clubTable.ladder")}</Link>}
       {open.error && <p className="notice notice--error">{t("failed")}</p>}
     </form>

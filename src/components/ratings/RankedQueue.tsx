@@ -14,6 +14,7 @@ import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { VARIANT_IDS } from "@/engine/meta";
 import { useTRPC } from "@/trpc/react";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 export function RankedQueue() {
   const t = useTranslations("ranked");
@@ -93,9 +94,9 @@ export function RankedQueue() {
               ))}
             </select>
           </div>
-          <button type="submit" className="button" disabled={join.isPending || !s} data-testid="ranked-join">
+          <SubmitButton className="button" disabled={join.isPending || !s} data-testid="ranked-join">
             {t("join")}
-          </button>
+          </SubmitButton>
         </form>
       )}
       {join.error && (

@@ -20,6 +20,7 @@ import type { Locale } from "@/i18n/config";
 import { TRICK_PAUSE_MS } from "@/protocol";
 import { useTRPC } from "@/trpc/react";
 import { describeError } from "@/trpc/errors";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 export function CreateTableForm({ locale }: { locale: Locale }) {
   const t = useTranslations("table");
@@ -143,9 +144,9 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
         </p>
       )}
       <div>
-        <button type="submit" className="button" disabled={create.isPending} data-testid="create-submit">
+        <SubmitButton className="button" disabled={create.isPending} data-testid="create-submit">
           {t("create.submit")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

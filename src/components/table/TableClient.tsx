@@ -34,6 +34,7 @@ import { TOWARDS, freeCorner, placeOf as placeAt, seatsInReadingOrder, trickReac
 import { useTableSocket } from "./useTableSocket";
 import styles from "./table.module.css";
 import { CopyLinkButton } from "@/components/forms/CopyLinkButton";
+import { SubmitButton } from "@/components/forms/SubmitButton";
 
 // The house rules need the engine's option descriptions: loaded after the table itself.
 const RuleSummary = dynamic(() => import("@/components/rules/RuleSummary").then((m) => m.RuleSummary));
@@ -768,9 +769,9 @@ function Chat({ live, tableId, t, te, tg, canChat }: { live: Live; tableId: stri
           }}
         >
           <input value={text} onChange={(e) => setText(e.target.value)} maxLength={300} aria-label={t("chatMessage")} placeholder={t("chatPlaceholder")} data-testid="chat-input" />
-          <button type="submit" className={styles.secondary}>
+          <SubmitButton className={styles.secondary}>
             {t("send")}
-          </button>
+          </SubmitButton>
         </form>
       )}
     </section>

@@ -1,0 +1,97 @@
+/**
+ * Forms before the page is live: until React has hydrated it, nothing
+ * handles a form, and a submit would be the browser's own (a GET with every
+ * field, a password too, in the address). A page without its scripts (as
+ * every page is while they load) cannot be submitted by a click or Enter;
+ * a page whose scripts arrive late keeps what was typed meanwhile and sends
+ * it once live.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { registerAndLogin } from "./fixtures";
+
+test.describe.configure({ timeout: 60_000 });
+
+/** Fills every text, email and password field of the page's form `testId`; returns the last one filled. */
+async function fillForm(page: Page, testId: string, value: string) {
+  const fields = page.getByTestId(testId).locator("input:is([type=text], [type=email], [type=password], :not([type]))");
+  const n = await fields.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) await fields.nth(i).fill(value);
+  return fields.nth(n - 1);
+}
+
+/** The page's address must not have changed: no submit reached the browser, and no field went into the address. */
+async function expectNotSent(page: Page, path: string, secret: string) {
+  expect(new URL(page.url()).pathname).toBe(path);
+  expect(new URL(page.url()).search).toBe("");
+  expect(page.url()).not.toContain(secret);
+}
+
+const FORMS = [
+  { path: "/login", form: "login-form", submit: "login-submit", signedIn: false },
+  { path: "/register", form: "register-form", submit: "register-submit", signedIn: false },
+  { path: "/forgot-password", form: "forgot-password-form", submit: "forgot-password-submit", signedIn: false },
+  { path: "/profile", form: "password-change-form", submit: "password-change-submit", signedIn: true },
+  { path: "/clubs", form: "club-create-form", submit: "club-create-submit", signedIn: true },
+] as const;
+
+test("without its scripts a form cannot be sent, by a click or by Enter", async ({ browser }) => {
+  // A signed-in session for the forms behind the login, carried into a context that runs no scripts.
+  const live = await browser.newContext();
+  await registerAndLogin(await live.newPage(), "Tidlig");
+  const cookies = await live.cookies();
+  await live.close();
+
+  for (const { path, form, submit, signedIn } of FORMS) {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    if (signedIn) await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.getByTestId(form), path).toBeVisible();
+    const secret = `Hemmelig-${Date.now()}`;
+    const last = await fillForm(page, form, secret);
+    await expect(page.getByTestId(submit), path).toBeVisible();
+    await expect(page.getByTestId(submit), path).toBeDisabled();
+    await last.press("Enter");
+    await page.getByTestId(submit).click({ force: true });
+    // A navigation, had there been one, would have begun by now.
+    await page.waitForTimeout(300);
+    await page.waitForLoadState();
+    await expectNotSent(page, path, secret);
+    await expect(page.getByTestId(form), path).toBeVisible();
+    await context.close();
+  }
+});
+
+test("a login typed before the scripts arrive is kept, and sent once the page is live", async ({ browser }) => {
+  const setup = await browser.newContext();
+  const account = await registerAndLogin(await setup.newPage(), "Langsom");
+  await setup.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Hold the page's scripts back, as a slow connection would.
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "commit" });
+  await expect(page.getByTestId("login-form")).toBeVisible();
+  await page.locator("#field-email").fill(account.email);
+  await page.locator("#field-password").fill(account.password);
+  await expect(page.getByTestId("login-submit")).toBeDisabled();
+  await page.locator("#field-password").press("Enter");
+  await page.waitForTimeout(300);
+  await expectNotSent(page, "/login", account.password);
+
+  release();
+  await expect(page.getByTestId("login-submit")).toBeEnabled();
+  await expect(page.locator("#field-email")).toHaveValue(account.email);
+  await expect(page.locator("#field-password")).toHaveValue(account.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("nav-logout")).toBeVisible();
+  expect(page.url()).not.toContain(account.password);
+  await context.close();
+});
