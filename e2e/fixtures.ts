@@ -77,7 +77,7 @@ export async function useLanguageCookie(page: Page, locale: UiLocale, baseURL: s
 
 /**
  * Opens the clubs page and waits until it is live: it lists the player's clubs (or says there are
- * none), which only the hydrated page does. A form filled or clicked before that could be lost.
+ * none), which only the hydrated page does.
  */
 export async function openClubs(page: Page): Promise<void> {
   await page.goto("/clubs");
