@@ -4,7 +4,7 @@
  * field, a password too, in the address). A page without its scripts (as
  * every page is while they load) cannot be submitted by a click or Enter;
  * a page whose scripts arrive late keeps what was typed meanwhile and sends
- * it once live.
+ * it once live, and applies a language chosen meanwhile.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin } from "./fixtures";
@@ -25,6 +25,17 @@ async function expectNotSent(page: Page, path: string, secret: string) {
   expect(new URL(page.url()).pathname).toBe(path);
   expect(new URL(page.url()).search).toBe("");
   expect(page.url()).not.toContain(secret);
+}
+
+/** Holds the page's scripts back until the returned function is called, as a slow connection would. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  return release;
 }
 
 const FORMS = [
@@ -70,13 +81,7 @@ test("a login typed before the scripts arrive is kept, and sent once the page is
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  // Hold the page's scripts back, as a slow connection would.
-  let release!: () => void;
-  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/login", { waitUntil: "commit" });
   await expect(page.getByTestId("login-form")).toBeVisible();
   await page.locator("#field-email").fill(account.email);
@@ -94,4 +99,18 @@ test("a login typed before the scripts arrive is kept, and sent once the page is
   await expect(page.getByTestId("nav-logout")).toBeVisible();
   expect(page.url()).not.toContain(account.password);
   await context.close();
+});
+
+test("a language chosen before the scripts arrive is applied once the page is live", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByTestId("language-switcher").selectOption("nb");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+  await expect(page.getByTestId("nav-play")).toHaveText("Spill");
+  await expect(page.getByTestId("language-switcher")).toHaveValue("nb");
+  // Kept: the next page opens in it.
+  await page.goto("/rules");
+  await expect(page.locator("html")).toHaveAttribute("lang", "nb");
 });

@@ -6,7 +6,7 @@
  * profile wins over the cookie. Then the page re-renders in the new language.
  * Every page has it, so the tRPC client it saves with loads only on a change.
  */
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_NAMES, isLocale, type Locale } from "@/i18n/config";
@@ -18,6 +18,7 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
   const [saving, setSaving] = useState(false);
   const [isRefreshing, startRefresh] = useTransition();
   const [failed, setFailed] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
 
   async function choose(next: Locale) {
     setFailed(false);
@@ -36,6 +37,13 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
     startRefresh(() => router.refresh());
   }
 
+  // A language chosen before the page was live changed only the select (which then showed it while
+  // the page stayed in the old one, and choosing it again changed nothing): it is applied now.
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen !== undefined && chosen !== locale && isLocale(chosen)) void choose(chosen);
+  }, []);
+
   const busy = saving || isRefreshing;
   return (
     <div className="language-switcher">
@@ -47,6 +55,7 @@ export function LanguageSwitcher({ signedIn }: { signedIn: boolean }) {
         <span className="language-switcher__text">{t("label")}</span>
       </label>
       <select
+        ref={select}
         id="language-switcher"
         data-testid="language-switcher"
         value={locale}
