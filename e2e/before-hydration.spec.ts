@@ -3,8 +3,8 @@
  * handles a form, and a submit would be the browser's own (a GET with every
  * field, a password too, in the address). A page without its scripts (as
  * every page is while they load) cannot be submitted by a click or Enter;
- * a page whose scripts arrive late keeps what was typed meanwhile and sends
- * it once live, and applies a language chosen meanwhile.
+ * a page whose scripts arrive late keeps what was typed or chosen meanwhile
+ * and sends it once live, and applies a language chosen meanwhile.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndLogin } from "./fixtures";
@@ -113,4 +113,24 @@ test("a language chosen before the scripts arrive is applied once the page is li
   // Kept: the next page opens in it.
   await page.goto("/rules");
   await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+});
+
+test("a table set up before the scripts arrive is created as it was set up", async ({ page }) => {
+  await registerAndLogin(page, "Forud");
+  const release = await holdScripts(page);
+  await page.goto("/tables/new", { waitUntil: "commit" });
+  await expect(page.getByTestId("create-submit")).toBeDisabled();
+  // Not the first variant, a private table (a box), a turn time (a number): none is the default.
+  await page.getByTestId("create-variant").selectOption("norwegian");
+  await page.getByTestId("create-private").check();
+  await page.locator("#create-turn-seconds").fill("45");
+  release();
+  await expect(page.getByTestId("create-submit")).toBeEnabled();
+  await expect(page.getByTestId("create-variant")).toHaveValue("norwegian");
+  await expect(page.getByTestId("create-private")).toBeChecked();
+  await expect(page.locator("#create-turn-seconds")).toHaveValue("45");
+  await page.getByTestId("create-submit").click();
+  // A private table opens with its invitation in the address.
+  await expect(page).toHaveURL(/\/play\/[^/?]+\?invite=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Norwegian whist");
 });

@@ -9,8 +9,9 @@
  *   disabled is not submitted by Enter either). Forms holding a password
  *   also say method="post": whatever submits them without the button (a
  *   password manager calling submit()) sends the fields in the body.
- * - what is typed is in the fields but not in React's state, which would
- *   send the form empty; once live, the button hands it over (handOverTyped).
+ * - what is typed or chosen is in the fields but not in React's state, which
+ *   would send the form empty or with its defaults; once live, the button
+ *   hands it over (handOverEarlyInput).
  */
 import { type ButtonHTMLAttributes, useEffect, useRef, useSyncExternalStore } from "react";
 
@@ -28,24 +29,37 @@ export function SubmitButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>
   const hydrated = useHydrated();
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (ref.current?.form) handOverTyped(ref.current.form);
+    if (ref.current?.form) handOverEarlyInput(ref.current.form);
   }, []);
   return <button {...props} ref={ref} type="submit" disabled={!hydrated || props.disabled} />;
 }
 
 /**
- * For each text field of `form` whose value is not the one the server rendered (typed before the
- * page was live), the input event React listens for, so the field's onChange takes the text over.
- * React only reports a change from the value it last saw set: so the field is set to the rendered
- * value through React's own setter on the element, then back to the typed text past it.
+ * What the player entered in `form` before the page was live (a field whose value or choice is not
+ * the one the server rendered), reported to React as the event its onChange listens for, so the
+ * form's state takes it over. React reports a text field's or a box's change only from the value it
+ * last saw set: so the field is first set back to the rendered one through React's own setter on
+ * the element, then to the player's past it (text) or by a click (boxes); a select's change it
+ * reports as it comes.
  */
-function handOverTyped(form: HTMLFormElement): void {
+function handOverEarlyInput(form: HTMLFormElement): void {
   for (const field of Array.from(form.elements)) {
-    const text = field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !["checkbox", "radio", "hidden", "submit", "button"].includes(field.type));
-    if (!text || field.value === field.defaultValue) continue;
-    const typed = field.value;
-    field.value = field.defaultValue;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "value")?.set?.call(field, typed);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
+    if (field instanceof HTMLSelectElement) {
+      const rendered = Array.from(field.options).find((o) => o.defaultSelected) ?? field.options[0];
+      if (rendered && field.value !== rendered.value) field.dispatchEvent(new Event("change", { bubbles: true }));
+    } else if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      // A radio button is reported by the one chosen, not the one it replaced.
+      if (field.checked === field.defaultChecked || (field.type === "radio" && !field.checked)) continue;
+      field.checked = field.defaultChecked;
+      field.click();
+    } else if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !NOT_TEXT.includes(field.type))) {
+      if (field.value === field.defaultValue) continue;
+      const typed = field.value;
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "value")?.set?.call(field, typed);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
   }
 }
+
+const NOT_TEXT = ["hidden", "submit", "button", "reset", "image", "file"];
