@@ -18,7 +18,7 @@ import { type ButtonHTMLAttributes, useEffect, useRef, useSyncExternalStore } fr
 const noSubscription = () => () => {};
 
 /** False in the server's HTML and during hydration, true once the page is live. */
-export const useHydrated = (): boolean =>
+const useHydrated = (): boolean =>
   useSyncExternalStore(
     noSubscription,
     () => true,
