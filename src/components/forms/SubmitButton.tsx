@@ -28,8 +28,10 @@ const useHydrated = (): boolean =>
 export function SubmitButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLButtonElement>(null);
+  // Rendered by the server (not hydrated at its first render): only then can its form hold early input.
+  const fromServer = useRef(!hydrated);
   useEffect(() => {
-    if (ref.current?.form) handOverEarlyInput(ref.current.form);
+    if (fromServer.current && ref.current?.form) handOverEarlyInput(ref.current.form);
   }, []);
   return <button {...props} ref={ref} type="submit" disabled={!hydrated || props.disabled} />;
 }
