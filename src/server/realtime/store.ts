@@ -215,10 +215,10 @@ export interface TableStore {
   listOrphanedTableIds(now: number, owner: string): Promise<string[]>;
 }
 
-/** A store in memory, with the same semantics as the database one. */
 /** The MemoryTableStore methods a test can make fail (see faults). */
 type FaultyMethod = "appendAction" | "finishMatch" | "updateSeats" | "acquireLease" | "getTable" | "queueEndedHand";
 
+/** A store in memory, with the same semantics as the database one. */
 export class MemoryTableStore implements TableStore {
   private tables = new Map<string, TableRecord>();
   private actions = new Map<string, StoredAction[]>();
