@@ -134,3 +134,48 @@ test("a table set up before the scripts arrive is created as it was set up", asy
   await expect(page).toHaveURL(/\/play\/[^/?]+\?invite=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Norwegian whist");
 });
+
+test("a game chosen while the page hydrates is the game of the table created", async ({ page }) => {
+  await registerAndLogin(page, "Undervejs");
+  // The choice lands while React hydrates the page: the select is React's element already, the form not live yet.
+  // Where it lands within hydration varies, so four pages are tried (the fault this guards against showed in
+  // about one in three); a page live before the choice could land is opened again.
+  for (const game of ["danish", "norwegian", "classic", "danish"]) {
+    let landed = false;
+    for (let attempt = 0; attempt < 3 && !landed; attempt++) landed = await chooseWhileHydrating(page, game);
+    expect(landed, "the choice landed while the page was hydrating").toBe(true);
+    await expect(page.getByTestId("create-submit")).toBeEnabled();
+    await expect(page.getByTestId("create-variant")).toHaveValue(game);
+  }
+  await page.getByTestId("create-submit").click();
+  await expect(page).toHaveURL(/\/play\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Danish whist");
+});
+
+/** Opens /tables/new with its scripts held back, then chooses `game` once React has reached the select but before the form is live. */
+async function chooseWhileHydrating(page: Page, game: string): Promise<boolean> {
+  const release = await holdScripts(page);
+  await page.goto("/tables/new", { waitUntil: "commit" });
+  await expect(page.getByTestId("create-variant")).toBeVisible();
+  release();
+  const landed = await page.evaluate(
+    (value) =>
+      new Promise<boolean>((resolve) => {
+        const select = document.querySelector<HTMLSelectElement>("#create-variant")!;
+        const submit = document.querySelector<HTMLButtonElement>('[data-testid="create-submit"]')!;
+        const started = performance.now();
+        const poll = () => {
+          if (!submit.disabled || performance.now() - started > 30_000) return resolve(false);
+          if (!Object.keys(select).some((k) => k.startsWith("__reactFiber$"))) return void setTimeout(poll, 0);
+          select.value = value;
+          select.dispatchEvent(new Event("input", { bubbles: true }));
+          select.dispatchEvent(new Event("change", { bubbles: true }));
+          resolve(true);
+        };
+        poll();
+      }),
+    game,
+  );
+  await page.unrouteAll();
+  return landed;
+}
