@@ -38,6 +38,34 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Opens /tables/new with its scripts held back, then chooses `game` once React has reached the select but before the form is live. */
+async function chooseWhileHydrating(page: Page, game: string): Promise<boolean> {
+  const release = await holdScripts(page);
+  await page.goto("/tables/new", { waitUntil: "commit" });
+  await expect(page.getByTestId("create-variant")).toBeVisible();
+  release();
+  const landed = await page.evaluate(
+    (value) =>
+      new Promise<boolean>((resolve) => {
+        const select = document.querySelector<HTMLSelectElement>("#create-variant")!;
+        const submit = document.querySelector<HTMLButtonElement>('[data-testid="create-submit"]')!;
+        const started = performance.now();
+        const poll = () => {
+          if (!submit.disabled || performance.now() - started > 30_000) return resolve(false);
+          if (!Object.keys(select).some((k) => k.startsWith("__reactFiber$"))) return void setTimeout(poll, 0);
+          select.value = value;
+          select.dispatchEvent(new Event("input", { bubbles: true }));
+          select.dispatchEvent(new Event("change", { bubbles: true }));
+          resolve(true);
+        };
+        poll();
+      }),
+    game,
+  );
+  await page.unrouteAll();
+  return landed;
+}
+
 const FORMS = [
   { path: "/login", form: "login-form", submit: "login-submit", signedIn: false },
   { path: "/register", form: "register-form", submit: "register-submit", signedIn: false },
@@ -152,30 +180,3 @@ test("a game chosen while the page hydrates is the game of the table created", a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Danish whist");
 });
 
-/** Opens /tables/new with its scripts held back, then chooses `game` once React has reached the select but before the form is live. */
-async function chooseWhileHydrating(page: Page, game: string): Promise<boolean> {
-  const release = await holdScripts(page);
-  await page.goto("/tables/new", { waitUntil: "commit" });
-  await expect(page.getByTestId("create-variant")).toBeVisible();
-  release();
-  const landed = await page.evaluate(
-    (value) =>
-      new Promise<boolean>((resolve) => {
-        const select = document.querySelector<HTMLSelectElement>("#create-variant")!;
-        const submit = document.querySelector<HTMLButtonElement>('[data-testid="create-submit"]')!;
-        const started = performance.now();
-        const poll = () => {
-          if (!submit.disabled || performance.now() - started > 30_000) return resolve(false);
-          if (!Object.keys(select).some((k) => k.startsWith("__reactFiber$"))) return void setTimeout(poll, 0);
-          select.value = value;
-          select.dispatchEvent(new Event("input", { bubbles: true }));
-          select.dispatchEvent(new Event("change", { bubbles: true }));
-          resolve(true);
-        };
-        poll();
-      }),
-    game,
-  );
-  await page.unrouteAll();
-  return landed;
-}

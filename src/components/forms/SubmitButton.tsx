@@ -6,9 +6,10 @@
  *   the page with every field in the address (a password in the history and
  *   the server's logs), and the click lost. So the button is disabled in the
  *   server's HTML and enabled once React runs and has the early input (a
- *   form whose submit button is disabled is not submitted by Enter either). Forms holding a password
- *   also say method="post": whatever submits them without the button (a
- *   password manager calling submit()) sends the fields in the body.
+ *   form whose submit button is disabled is not submitted by Enter either).
+ *   Forms holding a password also say method="post": whatever submits them
+ *   without the button (a password manager calling submit()) sends the
+ *   fields in the body.
  * - what is typed or chosen is in the fields but not in React's state, which
  *   would send the form empty or with its defaults; once live, the button
  *   hands it over (handOverEarlyInput).
