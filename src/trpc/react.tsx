@@ -10,10 +10,14 @@
  * weight. A rare write elsewhere imports ./client when it happens.
  */
 import { useState, type ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, notifyManager } from "@tanstack/react-query";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@/server/api/root";
 import { makeTRPCClient } from "./client";
+
+// A request's state reaches the page before the browser's next event, not a timer later: a second
+// click of a double click finds the button its first click disabled (the default batches by setTimeout).
+notifyManager.setScheduler(queueMicrotask);
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 

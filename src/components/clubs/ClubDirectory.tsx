@@ -113,7 +113,7 @@ export function ClubDirectory({ locale }: { locale: Locale }) {
             <label htmlFor="club-open">{t("create.open")}</label>
           </div>
           <div>
-            <SubmitButton className="button" disabled={create.isPending} data-testid="club-create-submit">
+            <SubmitButton className="button" disabled={create.isPending || create.isSuccess} data-testid="club-create-submit">
               {t("create.submit")}
             </SubmitButton>
           </div>

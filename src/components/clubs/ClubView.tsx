@@ -149,7 +149,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                     <button
                       className="button button--small"
                       onClick={() => openTable.mutate({ clubId, presetId: p.id, guestsMayWatch: admin && guestsMayWatch })}
-                      disabled={openTable.isPending}
+                      disabled={openTable.isPending || openTable.isSuccess}
                       data-testid={`open-table-${p.name}`}
                     >
                       {tc("openTable")}
@@ -368,7 +368,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                     />
                   </div>
                   <div className="button-row">
-                    <SubmitButton className="button button--danger" disabled={typedName.trim() !== c.name || leave.isPending} data-testid="club-delete-confirm">
+                    <SubmitButton className="button button--danger" disabled={typedName.trim() !== c.name || leave.isPending || leave.isSuccess} data-testid="club-delete-confirm">
                       {tc("deleteConfirm")}
                     </SubmitButton>
                     <button className="button button--ghost" type="button" onClick={() => (setDeleting(false), setTypedName(""))}>
@@ -382,7 +382,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                 </button>
               )
             ) : (
-              <button className="button button--ghost" onClick={() => leave.mutate({ clubId })} data-testid="club-leave">
+              <button className="button button--ghost" onClick={() => leave.mutate({ clubId })} disabled={leave.isPending || leave.isSuccess} data-testid="club-leave">
                 {tc("leave")}
               </button>
             )}

@@ -158,7 +158,7 @@ export function EventsPage({ clubId, locale }: { clubId: string; locale: string 
               <label>
                 <input type="checkbox" checked={form.ranked} onChange={(e) => setForm({ ...form, ranked: e.target.checked })} /> {t("create.ranked")}
               </label>
-              <SubmitButton className="button" disabled={create.isPending} data-testid="event-create-submit">
+              <SubmitButton className="button" disabled={create.isPending || create.isSuccess} data-testid="event-create-submit">
                 {t("create.submit")}
               </SubmitButton>
             </form>

@@ -52,7 +52,7 @@ export function ClubRankedTable() {
           ))}
         </select>
       </div>
-      <SubmitButton className="button" disabled={!preset || open.isPending}>
+      <SubmitButton className="button" disabled={!preset || open.isPending || open.isSuccess}>
         {t("clubTable.open")}
       </SubmitButton>
       {chosen && <Link href={`/leaderboard?club=${encodeURIComponent(chosen)}`}>{t("clubTable.ladder")}</Link>}

@@ -65,7 +65,7 @@ export function RankedQueue() {
           {s.waitedSeconds >= s.offerComputersAfterSeconds && (
             <div className="notice" data-testid="ranked-offer">
               <p>{t("offer")}</p>
-              <button type="button" className="button" onClick={() => computers.mutate()} disabled={computers.isPending} data-testid="ranked-play-computers">
+              <button type="button" className="button" onClick={() => computers.mutate()} disabled={computers.isPending || computers.isSuccess} data-testid="ranked-play-computers">
                 {t("playComputers")}
               </button>
               {computers.error && <p className="field__error">{t("failed")}</p>}

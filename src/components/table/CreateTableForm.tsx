@@ -144,7 +144,7 @@ export function CreateTableForm({ locale }: { locale: Locale }) {
         </p>
       )}
       <div>
-        <SubmitButton className="button" disabled={create.isPending} data-testid="create-submit">
+        <SubmitButton className="button" disabled={create.isPending || create.isSuccess} data-testid="create-submit">
           {t("create.submit")}
         </SubmitButton>
       </div>
