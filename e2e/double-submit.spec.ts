@@ -1,5 +1,5 @@
 /**
- * A double click on a form's button sends the form once. A request's
+ * A double click on a form's or an action's button sends it once. A request's
  * pending state must disable the button before the second click, and a form
  * that opens a new page on success stays disabled until it has: a second
  * request would be refused ("already exists") and, being the latest, decide
@@ -66,4 +66,18 @@ test("a double click on Create table opens the table made", async ({ page }) => 
   await expect(page).toHaveURL(/\/play\/[^/?]+$/);
   await expect(page.getByTestId("create-error")).toHaveCount(0);
   expect(creates()).toBe(1);
+});
+
+test("a double click on an action's button sends it once", async ({ page }) => {
+  await registerAndLogin(page, "Doubler");
+  await openClubs(page);
+  await page.getByTestId("club-name").fill(`Fornyer ${Date.now().toString(36)}`);
+  await page.getByTestId("club-create-submit").click();
+  const link = page.getByTestId("club-invite-link");
+  const before = await link.textContent();
+  const renewals = countCalls(page, "clubs.inviteCode");
+  await page.getByTestId("club-invite-renew").dblclick();
+  await expect(link).not.toHaveText(before!);
+  await expect(page.getByTestId("club-invite-renew")).toBeEnabled();
+  expect(renewals()).toBe(1);
 });

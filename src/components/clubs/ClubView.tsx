@@ -92,7 +92,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
             {c.requestPending ? (
               <>
                 <p data-testid="club-requested">{tc("requested")}</p>
-                <button className="button button--ghost" onClick={() => cancel.mutate({ clubId })} data-testid="club-cancel-request">
+                <button className="button button--ghost" onClick={() => cancel.mutate({ clubId })} disabled={cancel.isPending} data-testid="club-cancel-request">
                   {tc("cancelRequest")}
                 </button>
               </>
@@ -164,7 +164,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                       </button>
                     )}
                     {admin && !p.isDefault && (
-                      <button className="button button--ghost button--small" onClick={() => makeDefault.mutate({ clubId, presetId: p.id })}>
+                      <button className="button button--ghost button--small" onClick={() => makeDefault.mutate({ clubId, presetId: p.id })} disabled={makeDefault.isPending}>
                         {tc("makeDefault")}
                       </button>
                     )}
@@ -258,11 +258,11 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                         <div className="item__actions">
                           {canTouch &&
                             (m.role === "member" ? (
-                              <button className="button button--ghost button--small" onClick={() => setRole.mutate({ clubId, userId: m.userId, role: "admin" })} data-testid="member-promote">
+                              <button className="button button--ghost button--small" onClick={() => setRole.mutate({ clubId, userId: m.userId, role: "admin" })} disabled={setRole.isPending} data-testid="member-promote">
                                 {tc("promote")}
                               </button>
                             ) : (
-                              <button className="button button--ghost button--small" onClick={() => setRole.mutate({ clubId, userId: m.userId, role: "member" })}>
+                              <button className="button button--ghost button--small" onClick={() => setRole.mutate({ clubId, userId: m.userId, role: "member" })} disabled={setRole.isPending}>
                                 {tc("demote")}
                               </button>
                             ))}
@@ -272,7 +272,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                             </button>
                           )}
                           {role === "owner" && m.userId !== userId && (
-                            <button className="button button--ghost button--small" onClick={() => transfer.mutate({ clubId, userId: m.userId })}>
+                            <button className="button button--ghost button--small" onClick={() => transfer.mutate({ clubId, userId: m.userId })} disabled={transfer.isPending}>
                               {tc("transfer")}
                             </button>
                           )}
@@ -311,10 +311,10 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                     <li key={r.userId} data-testid={`request-${r.displayName}`}>
                       <span className="item__main item__title">{r.displayName}</span>
                       <div className="item__actions">
-                        <button className="button button--small" onClick={() => decide.mutate({ clubId, userId: r.userId, accept: true })} data-testid="request-accept">
+                        <button className="button button--small" onClick={() => decide.mutate({ clubId, userId: r.userId, accept: true })} disabled={decide.isPending} data-testid="request-accept">
                           {tc("accept")}
                         </button>
-                        <button className="button button--ghost button--small" onClick={() => decide.mutate({ clubId, userId: r.userId, accept: false })} data-testid="request-refuse">
+                        <button className="button button--ghost button--small" onClick={() => decide.mutate({ clubId, userId: r.userId, accept: false })} disabled={decide.isPending} data-testid="request-refuse">
                           {tc("refuse")}
                         </button>
                       </div>
@@ -334,7 +334,7 @@ export function ClubView({ clubId, userId, locale }: { clubId: string; userId: s
                 )}
                 <div className="button-row">
                   {inviteUrl && <CopyLinkButton url={inviteUrl} testId="club-invite-copy" />}
-                  <button className="button button--ghost" onClick={() => invite.mutate({ clubId, renew: true })}>
+                  <button className="button button--ghost" onClick={() => invite.mutate({ clubId, renew: true })} disabled={invite.isPending} data-testid="club-invite-renew">
                     {tc("renewInvite")}
                   </button>
                 </div>

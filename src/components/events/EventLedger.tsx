@@ -62,7 +62,7 @@ export function EventLedger({ clubId, eventId, locale }: { clubId: string; event
                 {t("pays", { from: s.fromName, to: s.toName })}: {kroner(s.amountOre, locale)}
                 {s.paidAt && <> · {t("paid")}</>}
                 {admin && (
-                  <button className="button button--ghost" onClick={() => mark.mutate({ clubId, eventId, settlementId: s.id, paid: !s.paidAt })} data-testid="settlement-mark">
+                  <button className="button button--ghost" onClick={() => mark.mutate({ clubId, eventId, settlementId: s.id, paid: !s.paidAt })} disabled={mark.isPending} data-testid="settlement-mark">
                     {s.paidAt ? t("markUnpaid") : t("markPaid")}
                   </button>
                 )}

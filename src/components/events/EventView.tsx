@@ -76,7 +76,7 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
                 {nameOf(eventOccupant(p))}
                 {p.isBot && <small> ({t("event.computer")})</small>}
                 {admin && !p.isBot && p.userId && (
-                  <button className="button button--ghost" onClick={() => removeMember.mutate({ clubId, eventId, userId: p.userId! })}>
+                  <button className="button button--ghost" onClick={() => removeMember.mutate({ clubId, eventId, userId: p.userId! })} disabled={removeMember.isPending}>
                     ×
                   </button>
                 )}
@@ -86,12 +86,12 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
           {v.signedUp ? (
             <p>
               {t("event.signedUp")}{" "}
-              <button className="button button--ghost" onClick={() => withdraw.mutate({ clubId, eventId })} data-testid="event-withdraw">
+              <button className="button button--ghost" onClick={() => withdraw.mutate({ clubId, eventId })} disabled={withdraw.isPending} data-testid="event-withdraw">
                 {t("event.withdraw")}
               </button>
             </p>
           ) : (
-            <button className="button" onClick={() => signUp.mutate({ clubId, eventId })} data-testid="event-sign-up">
+            <button className="button" onClick={() => signUp.mutate({ clubId, eventId })} disabled={signUp.isPending} data-testid="event-sign-up">
               {t("event.signUp")}
             </button>
           )}
@@ -108,7 +108,7 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
                       </option>
                     ))}
                   </select>
-                  <button className="button button--ghost" disabled={!adding} onClick={() => (addMember.mutate({ clubId, eventId, userId: adding }), setAdding(""))} data-testid="event-add-member">
+                  <button className="button button--ghost" disabled={!adding || addMember.isPending} onClick={() => (addMember.mutate({ clubId, eventId, userId: adding }), setAdding(""))} data-testid="event-add-member">
                     {t("event.addMember")}
                   </button>
                 </label>
@@ -117,7 +117,7 @@ export function EventView({ clubId, eventId }: { clubId: string; eventId: string
                 <label>
                   {t("event.addComputers")}
                   <input type="number" min={1} max={400} value={computers} onChange={(ev) => setComputers(Math.max(1, Math.floor(Number(ev.target.value) || 1)))} data-testid="event-computers-count" />
-                  <button className="button button--ghost" onClick={() => addComputers.mutate({ clubId, eventId, count: computers })} data-testid="event-add-computers">
+                  <button className="button button--ghost" onClick={() => addComputers.mutate({ clubId, eventId, count: computers })} disabled={addComputers.isPending} data-testid="event-add-computers">
                     {t("event.addComputers")}
                   </button>
                 </label>

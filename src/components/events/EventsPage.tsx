@@ -224,7 +224,7 @@ export function EventsPage({ clubId, locale }: { clubId: string; locale: string 
                 ))}
               </tbody>
             </table>
-            <button className="button button--ghost" onClick={() => csv.mutate({ clubId })} data-testid="balances-csv">
+            <button className="button button--ghost" onClick={() => csv.mutate({ clubId })} disabled={csv.isPending} data-testid="balances-csv">
               {t("money.downloadCsv")}
             </button>
           </>
