@@ -107,6 +107,44 @@ describe("creating events and signing up", () => {
     expect(await refusal(testCaller(admin).events.start({ clubId, eventId: solo.id }))).toBe("EVENT_PLAYER_COUNT");
     expect(await refusal(testCaller(members[0]!).events.start({ clubId, eventId: solo.id }))).toBe("CLUB_NOT_ADMIN");
   });
+
+  it("two additions of computer players at once add both", async () => {
+    const event = await newEvent();
+    await Promise.all([1, 2, 3].map(() => testCaller(admin).events.addComputers({ clubId, eventId: event.id, count: 2 })));
+    const bots = await testDb().eventPlayer.findMany({ where: { eventId: event.id, isBot: true } });
+    expect(bots.map((b) => b.key).sort()).toEqual(["bot:1", "bot:2", "bot:3", "bot:4", "bot:5", "bot:6"]);
+  });
+
+  it("a sign-up waits for a start in progress and is then refused: nobody is signed up without a table", async () => {
+    const event = await newEvent();
+    await signUp(event.id, members.slice(0, 4));
+    // Another transaction holds the event's row, as the start does while it seats the list.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const start = testDb().$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM "Event" WHERE id = ${event.id} FOR UPDATE`;
+      locked();
+      await held;
+      await tx.event.update({ where: { id: event.id }, data: { status: "running", currentRound: 1 } });
+    }, { timeout: 60_000 });
+    await isLocked;
+    const late = [
+      refusal(testCaller(members[4]!).events.signUp({ clubId, eventId: event.id })),
+      refusal(testCaller(admin).events.addComputers({ clubId, eventId: event.id, count: 4 })),
+      refusal(testCaller(members[0]!).events.withdraw({ clubId, eventId: event.id })),
+    ];
+    let settled = false;
+    void Promise.allSettled(late).then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(settled).toBe(false); // each waits for the event's row
+    release();
+    await start;
+    expect(await Promise.all(late)).toEqual(["EVENT_NOT_OPEN", "EVENT_NOT_OPEN", "EVENT_NOT_OPEN"]);
+    const players = await testDb().eventPlayer.findMany({ where: { eventId: event.id } });
+    expect(players.map((p) => p.userId).sort()).toEqual(members.slice(0, 4).map((m) => m.id).sort());
+  });
 });
 
 describe("seating", () => {

@@ -36,10 +36,9 @@ export const eventsRouter = createTRPCRouter({
 
   // Owner and admins
   create: clubAdminProcedure.input(createEventInput).mutation(async ({ ctx, input }) => unwrap(await events.createEvent(ctx.db, ctx.club.actor, ctx.club.id, input))),
-  addMember: clubAdminProcedure.input(eventMemberInput).mutation(async ({ ctx, input }) => {
-    const event = await events.findEvent(ctx.db, ctx.club.id, input.eventId);
-    return unwrap(event ? await events.addMember(ctx.db, event, input.userId) : events.EVENT_ERRORS.notFound());
-  }),
+  addMember: clubAdminProcedure
+    .input(eventMemberInput)
+    .mutation(async ({ ctx, input }) => unwrap(await events.addMember(ctx.db, ctx.club.id, input.eventId, input.userId))),
   removeMember: clubAdminProcedure
     .input(eventMemberInput)
     .mutation(async ({ ctx, input }) => unwrap(await events.removePlayer(ctx.db, ctx.club.id, input.eventId, input.userId))),

@@ -27,6 +27,7 @@ import {
   listEventLedger,
   listPaidSettlements,
   loadEventData,
+  lockEvent,
   setSettlementPaid,
   sumLedgerByUser,
   upsertLedgerSettings,
@@ -119,38 +120,48 @@ export function listEvents(db: Db, clubId: string) {
 
 // ---------------------------------------------------------------- sign-up
 
-async function addPlayer(db: Db, event: EventRow, userId: string): Promise<ServiceResult<{ signedUp: true }>> {
-  if (event.status !== "open") return EVENT_ERRORS.notOpen();
-  if (!(await findRole(db, event.clubId, userId))) return EVENT_ERRORS.notMember();
-  const name = (await findDisplayNames(db, [userId])).get(userId) ?? "?";
-  await upsertMemberPlayer(db, event.id, userId, name);
-  return success({ signedUp: true });
+/**
+ * A change to the sign-up list, made under the event row's lock once the event is found in the club
+ * and still open. Starting the event takes the same lock (runner.ts, startRound) and seats the list
+ * as it reads it then: a sign-up checked before the start but written after it would be a player
+ * without a table, and two additions at once would count the same players.
+ */
+function changeSignUps<T>(db: Db, clubId: string, eventId: string, change: (tx: DbTx, event: EventRow) => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
+  return db.$transaction(async (tx): Promise<ServiceResult<T>> => {
+    const event = await lockEvent(tx, eventId);
+    if (!event || event.clubId !== clubId) return EVENT_ERRORS.notFound();
+    if (event.status !== "open") return EVENT_ERRORS.notOpen();
+    return change(tx, event);
+  });
 }
 
-export async function signUp(db: Db, clubId: string, eventId: string, userId: string) {
-  const event = await findEvent(db, clubId, eventId);
-  return event ? addPlayer(db, event, userId) : EVENT_ERRORS.notFound();
+/** A member signs up, or an admin adds one; signing up twice changes nothing. */
+export function signUp(db: Db, clubId: string, eventId: string, userId: string) {
+  return changeSignUps(db, clubId, eventId, async (tx): Promise<ServiceResult<{ signedUp: true }>> => {
+    if (!(await findRole(tx, clubId, userId))) return EVENT_ERRORS.notMember();
+    const name = (await findDisplayNames(tx, [userId])).get(userId) ?? "?";
+    await upsertMemberPlayer(tx, eventId, userId, name);
+    return success({ signedUp: true });
+  });
 }
+
+export { signUp as addMember };
 
 /** A member withdraws, or an admin takes a member off the list, while sign-up is open. */
-export async function removePlayer(db: Db, clubId: string, eventId: string, userId: string) {
-  const event = await findEvent(db, clubId, eventId);
-  if (!event) return EVENT_ERRORS.notFound();
-  if (event.status !== "open") return EVENT_ERRORS.notOpen();
-  return (await deleteMemberPlayer(db, eventId, userId)) ? success({ removed: true }) : EVENT_ERRORS.notSignedUp();
+export function removePlayer(db: Db, clubId: string, eventId: string, userId: string) {
+  return changeSignUps(db, clubId, eventId, async (tx) =>
+    (await deleteMemberPlayer(tx, eventId, userId)) ? success({ removed: true as const }) : EVENT_ERRORS.notSignedUp(),
+  );
 }
 
-export { addPlayer as addMember };
-
 /** Admins add computer players (where the event allows them) beyond the fill-up to a multiple of four. */
-export async function addComputers(db: Db, clubId: string, eventId: string, count: number) {
-  const event = await findEvent(db, clubId, eventId);
-  if (!event) return EVENT_ERRORS.notFound();
-  if (event.status !== "open") return EVENT_ERRORS.notOpen();
-  if (!event.allowComputers) return EVENT_ERRORS.noComputers();
-  const have = await countPlayers(db, eventId, true);
-  await createComputerPlayers(db, eventId, have + 1, count, true);
-  return success({ computers: have + count });
+export function addComputers(db: Db, clubId: string, eventId: string, count: number) {
+  return changeSignUps(db, clubId, eventId, async (tx, event) => {
+    if (!event.allowComputers) return EVENT_ERRORS.noComputers();
+    const have = await countPlayers(tx, eventId, true);
+    await createComputerPlayers(tx, eventId, have + 1, count);
+    return success({ computers: have + count });
+  });
 }
 
 // ---------------------------------------------------------------- standings and results
