@@ -8,6 +8,7 @@ import { TRPCError } from "@trpc/server";
 import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
 import { AppError } from "@/server/api/errors";
 import { randomBytes } from "node:crypto";
+import { transferOwnership } from "./repository";
 
 afterAll(closeTestDb);
 
@@ -154,6 +155,24 @@ describe("joining and leaving", () => {
     expect(await refusal(as(owner).leave({ clubId: club.id, confirmName: club.name }))).toEqual({ code: "FORBIDDEN", appCode: "CLUB_NOT_MEMBER" });
     expect(await as(admin).leave({ clubId: club.id, confirmName: ` ${club.name} ` })).toEqual({ clubDeleted: true });
     expect(await testDb().club.findUnique({ where: { id: club.id }, select: { id: true } })).toBeNull();
+  });
+
+  it("two handovers of ownership at once leave one owner: the later one is refused", async () => {
+    const { club, owner, admin, member } = await clubWithRoles();
+    const results = await Promise.allSettled([
+      as(owner).transferOwnership({ clubId: club.id, userId: admin.id }),
+      as(owner).transferOwnership({ clubId: club.id, userId: member.id }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected");
+    expect(await refusal(refused ? Promise.reject(refused.reason) : Promise.resolve())).toEqual({ code: "FORBIDDEN", appCode: "CLUB_NOT_OWNER" });
+    const owners = await testDb().clubMember.findMany({ where: { clubId: club.id, role: "owner" } });
+    expect(owners).toHaveLength(1);
+    expect((await testDb().clubMember.findUnique({ where: { clubId_userId: { clubId: club.id, userId: owner.id } } }))?.role).toBe("admin");
+    // A new owner who left meanwhile (past the procedure's check): the handover is undone whole.
+    const { outsider } = await clubWithRoles();
+    expect(await transferOwnership(testDb(), club.id, owners[0]!.userId, outsider.id)).toBe("notMember");
+    expect(await testDb().clubMember.findMany({ where: { clubId: club.id, role: "owner" } })).toEqual(owners);
   });
 });
 

@@ -122,13 +122,27 @@ export async function setRole(db: DbTx, clubId: string, userId: string, role: Cl
   await db.clubMember.update({ where: { clubId_userId: { clubId, userId } }, data: { role }, select: { userId: true } });
 }
 
-/** The new owner in, the old owner to admin, in one transaction. */
-export async function transferOwnership(db: Db, clubId: string, fromUserId: string, toUserId: string): Promise<void> {
-  await db.$transaction([
-    db.clubMember.update({ where: { clubId_userId: { clubId, userId: toUserId } }, data: { role: "owner" }, select: { userId: true } }),
-    db.clubMember.update({ where: { clubId_userId: { clubId, userId: fromUserId } }, data: { role: "admin" }, select: { userId: true } }),
-  ]);
+/**
+ * The old owner to admin, the new owner in, in one transaction: "notOwner" when `fromUserId` is no
+ * longer the owner, "notMember" when `toUserId` is no longer a member (nothing changed). The old
+ * owner's row goes first: a handover racing this one waits on it, then finds an admin there.
+ */
+export async function transferOwnership(db: Db, clubId: string, fromUserId: string, toUserId: string): Promise<"done" | "notOwner" | "notMember"> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const demoted = await tx.clubMember.updateMany({ where: { clubId, userId: fromUserId, role: "owner" }, data: { role: "admin" } });
+      if (demoted.count === 0) return "notOwner" as const;
+      const promoted = await tx.clubMember.updateMany({ where: { clubId, userId: toUserId }, data: { role: "owner" } });
+      if (promoted.count === 0) throw TARGET_GONE; // rolls the demotion back
+      return "done" as const;
+    });
+  } catch (e) {
+    if (e === TARGET_GONE) return "notMember";
+    throw e;
+  }
 }
+
+const TARGET_GONE = new Error("the new owner is no longer a member");
 
 export async function listMembers(db: DbTx, clubId: string) {
   const rows = await db.clubMember.findMany({ where: { clubId }, orderBy: { joinedAt: "asc" }, select: { userId: true, role: true, joinedAt: true } });

@@ -219,7 +219,9 @@ export async function setRole(db: Db, actor: Actor, clubId: string, userId: stri
 export async function transferOwnership(db: Db, actor: Actor, clubId: string, userId: string) {
   if (actor.role !== "owner") return CLUB_ERRORS.notOwner();
   if (userId === actor.userId || !(await repo.findRole(db, clubId, userId))) return CLUB_ERRORS.memberNotFound();
-  await repo.transferOwnership(db, clubId, actor.userId, userId);
+  const outcome = await repo.transferOwnership(db, clubId, actor.userId, userId);
+  if (outcome === "notOwner") return CLUB_ERRORS.notOwner();
+  if (outcome === "notMember") return CLUB_ERRORS.memberNotFound();
   return success({ owner: userId });
 }
 
