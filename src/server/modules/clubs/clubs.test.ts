@@ -8,7 +8,7 @@ import { TRPCError } from "@trpc/server";
 import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
 import { AppError } from "@/server/api/errors";
 import { randomBytes } from "node:crypto";
-import { transferOwnership } from "./repository";
+import { removeMember, setRole, transferOwnership } from "./repository";
 
 afterAll(closeTestDb);
 
@@ -173,6 +173,16 @@ describe("joining and leaving", () => {
     const { outsider } = await clubWithRoles();
     expect(await transferOwnership(testDb(), club.id, owners[0]!.userId, outsider.id)).toBe("notMember");
     expect(await testDb().clubMember.findMany({ where: { clubId: club.id, role: "owner" } })).toEqual(owners);
+  });
+
+  it("a member made the owner after a removal or role change was checked is neither removed nor demoted", async () => {
+    const { club, owner, admin } = await clubWithRoles();
+    await as(owner).transferOwnership({ clubId: club.id, userId: admin.id });
+    // The writes as they run once the procedure has checked the target (an admin then).
+    expect(await removeMember(testDb(), club.id, admin.id)).toBe(false);
+    expect(await setRole(testDb(), club.id, admin.id, "member")).toBe(false);
+    expect((await as(admin).get({ clubId: club.id })).myRole).toBe("owner");
+    expect(await refusal(as(owner).removeMember({ clubId: club.id, userId: admin.id }))).toEqual({ code: "FORBIDDEN", appCode: "CLUB_OWNER_PROTECTED" });
   });
 });
 

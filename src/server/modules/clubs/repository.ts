@@ -113,13 +113,19 @@ export async function addMember(db: Db, clubId: string, userId: string): Promise
   }
 }
 
+/**
+ * Removing a member and changing a role never touch the owner's row (false: no such member, or the
+ * owner): the callers check the target's role first, and a handover of ownership between that check
+ * and the write would otherwise leave the club without an owner.
+ */
 export async function removeMember(db: DbTx, clubId: string, userId: string): Promise<boolean> {
-  const res = await db.clubMember.deleteMany({ where: { clubId, userId } });
+  const res = await db.clubMember.deleteMany({ where: { clubId, userId, role: { not: "owner" } } });
   return res.count === 1;
 }
 
-export async function setRole(db: DbTx, clubId: string, userId: string, role: ClubRole): Promise<void> {
-  await db.clubMember.update({ where: { clubId_userId: { clubId, userId } }, data: { role }, select: { userId: true } });
+export async function setRole(db: DbTx, clubId: string, userId: string, role: Exclude<ClubRole, "owner">): Promise<boolean> {
+  const res = await db.clubMember.updateMany({ where: { clubId, userId, role: { not: "owner" } }, data: { role } });
+  return res.count === 1;
 }
 
 /**

@@ -174,7 +174,8 @@ export async function leave(
     await repo.deleteClub(db, clubId);
     return success({ clubDeleted: true });
   }
-  await repo.removeMember(db, clubId, actor.userId);
+  // Made the owner since this request began: the owner hands over or deletes first.
+  if (!(await repo.removeMember(db, clubId, actor.userId)) && (await repo.findRole(db, clubId, actor.userId)) === "owner") return CLUB_ERRORS.ownerMustTransfer();
   return success({ clubDeleted: false });
 }
 
@@ -201,17 +202,23 @@ async function targetOf(db: Db, actor: Actor, clubId: string, targetId: string):
   return success(role);
 }
 
+/** Why a write to a member found no row to change, as things stand now (the member left, or was made the owner). */
+async function refusedNow(db: Db, actor: Actor, clubId: string, userId: string) {
+  const target = await targetOf(db, actor, clubId, userId);
+  return target.ok ? CLUB_ERRORS.memberNotFound() : target;
+}
+
 export async function removeMember(db: Db, actor: Actor, clubId: string, userId: string) {
   const target = await targetOf(db, actor, clubId, userId);
   if (!target.ok) return target;
-  await repo.removeMember(db, clubId, userId);
+  if (!(await repo.removeMember(db, clubId, userId))) return refusedNow(db, actor, clubId, userId);
   return success({ removed: true });
 }
 
 export async function setRole(db: Db, actor: Actor, clubId: string, userId: string, role: "admin" | "member") {
   const target = await targetOf(db, actor, clubId, userId);
   if (!target.ok) return target;
-  await repo.setRole(db, clubId, userId, role);
+  if (!(await repo.setRole(db, clubId, userId, role))) return refusedNow(db, actor, clubId, userId);
   return success({ role });
 }
 
