@@ -56,11 +56,10 @@ export async function markEventFinished(tx: Tx, eventId: string, at: Date): Prom
 
 export const countPlayers = (db: DbTx, eventId: string, isBot: boolean) => db.eventPlayer.count({ where: { eventId, isBot } });
 
-/** Adds `count` computer players numbered from `firstNo`; with `skipDuplicates`, numbers taken already are left as they are. */
-export async function createComputerPlayers(db: DbTx, eventId: string, firstNo: number, count: number, skipDuplicates = false): Promise<void> {
+/** Adds `count` computer players numbered from `firstNo` (callers hold the event's lock: lockEvent). */
+export async function createComputerPlayers(db: DbTx, eventId: string, firstNo: number, count: number): Promise<void> {
   await db.eventPlayer.createMany({
     data: Array.from({ length: count }, (_, i) => ({ eventId, key: `bot:${firstNo + i}`, name: `Computer ${firstNo + i}`, isBot: true })),
-    ...(skipDuplicates ? { skipDuplicates: true } : {}),
   });
 }
 
