@@ -64,7 +64,7 @@ export function BiddingBox({ variant, options, bids, canPass, act, t, te }: { va
   const passCorner = levels.slice(0, 2).every((level) => !cells.some((c) => c.level === level && c.column === last));
   const columnName = (c: string) => (c === "plain" ? t("bidPlain") : c === "sol" ? t("bidSol") : te.has(`addOns.${c}`) ? te(`addOns.${c}`) : c);
   return (
-    <div className={styles.bidBox} role="group" aria-label={t("bids")} data-testid="bidding-box" style={{ gridTemplateColumns: `2rem repeat(${columns.length - 1}, minmax(0, 1fr)) minmax(0, ${last === "sol" ? 1.8 : 1}fr)` }}>
+    <div className={styles.bidBox} role="group" aria-label={t("bids")} data-testid="bidding-box" style={{ gridTemplateColumns: `2rem repeat(${columns.length - 1}, minmax(0, 1fr)) minmax(0, ${last === "sol" ? "var(--sol-column, 1.8fr)" : "1fr"})` }}>
       <span aria-hidden="true" />
       {columns.map((c) => (
         <span key={c} className={styles.bidHead} aria-hidden="true">
