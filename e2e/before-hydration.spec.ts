@@ -180,3 +180,16 @@ test("a game chosen while the page hydrates is the game of the table created", a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Danish whist");
 });
 
+
+test("a button that sends a request is disabled until the page is live, so a click is not lost", async ({ page }) => {
+  await registerAndLogin(page, "Utålmodig");
+  const release = await holdScripts(page);
+  await page.goto("/profile", { waitUntil: "commit" });
+  const resend = page.getByTestId("resend-verification");
+  await expect(resend).toBeVisible();
+  await expect(resend).toBeDisabled();
+  release();
+  await expect(resend).toBeEnabled();
+  await resend.click();
+  await expect(page.getByTestId("resend-verification-result")).toHaveText("A new confirmation mail is on its way. Its link works for 24 hours.");
+});

@@ -19,7 +19,7 @@ import { type ButtonHTMLAttributes, useEffect, useRef, useState, useSyncExternal
 const noSubscription = () => () => {};
 
 /** False in the server's HTML and during hydration, true once the page is live. */
-const useHydrated = (): boolean =>
+export const useHydrated = (): boolean =>
   useSyncExternalStore(
     noSubscription,
     () => true,
