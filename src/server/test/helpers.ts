@@ -1,14 +1,16 @@
 /**
  * Helpers for integration tests against the run's PostgreSQL database (see
  * global-setup.ts): a Prisma client, tRPC callers as a visitor or as a user,
- * and user factories. The files a worker runs share its database, so make data
- * unique (uniqueEmail, uniqueDisplayName) instead of relying on empty tables.
+ * user factories, and row locks held while two requests race (holdLocks).
+ * The files a worker runs share its database, so make data unique
+ * (uniqueEmail, uniqueDisplayName) instead of relying on empty tables.
  */
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { inject } from "vitest";
 import { testDatabaseUrl } from "./database-url";
 import { createPool, createPrismaClient, type Db } from "@/server/db";
+import type { Prisma } from "@/generated/prisma/client";
 import { createCaller } from "@/server/api/root";
 import type { Context, SessionUser } from "@/server/api/trpc";
 import * as accounts from "@/server/modules/accounts/service";
@@ -97,4 +99,34 @@ export async function createTestUser(input: Partial<RegisterInput> & { exactName
   const result = await accounts.register(testDb(), data);
   if (!result.ok) throw new Error(`createTestUser: ${result.error.code}`);
   return { id: result.value.id, displayName: result.value.displayName, locale: result.value.locale, email: data.email, password: data.password };
+}
+
+/**
+ * For tests of two requests at once: `lock` runs in a transaction that stays open (holding the row
+ * locks it took) until `release()`. `waiting(n)` resolves once n other statements of this database
+ * wait on a lock, i.e. the racing requests have come as far as the held rows.
+ */
+export async function holdLocks(lock: (tx: Prisma.TransactionClient) => Promise<unknown>) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const done = testDb().$transaction(
+    async (tx) => {
+      await lock(tx);
+      locked();
+      await held;
+    },
+    { timeout: 60_000 },
+  );
+  await Promise.race([isLocked, done]);
+  const waiting = async (n: number, timeoutMs = 20_000) => {
+    for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+      const [row] = await testDb().$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      if (row!.n >= n) return;
+    }
+    throw new Error(`fewer than ${n} statements came to wait on a lock`);
+  };
+  return { waiting, release: async () => (release(), await done) };
 }

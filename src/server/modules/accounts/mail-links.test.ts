@@ -7,7 +7,7 @@
  * the policy, the other sessions ended and this one kept).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestDb, createTestUser, testCaller, testDb, uniqueDisplayName, uniqueEmail, uniqueIp } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, holdLocks, testCaller, testDb, uniqueDisplayName, uniqueEmail, uniqueIp } from "@/server/test/helpers";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "@/server/test/smtp-sink";
 import { closeRateLimiters } from "@/server/rate-limit";
 import { createMailer, type Mailer } from "@/server/mail/mailer";
@@ -209,6 +209,23 @@ describe("password change", () => {
     expect([other1, other2]).not.toContain(left[0]!.id);
     const row = await testDb().user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
     expect(await verifyPassword(row.passwordHash, STRONG)).toBe(true);
+  });
+
+  it("two changes at once from the same current password: one goes through, the other is refused as the wrong password", async () => {
+    const user = await createTestUser();
+    const caller = testCaller(user);
+    // Both have checked the current password and wait to write while another transaction holds the account's row.
+    const held = await holdLocks((tx) => tx.$executeRaw`SELECT 1 FROM "User" WHERE id = ${user.id} FOR UPDATE`);
+    const tries = ["Spar-es-og-hjerter-dame", "Ruder-konge-klor-knægt"];
+    const changes = Promise.allSettled(tries.map((newPassword) => caller.accounts.changePassword({ currentPassword: user.password, newPassword })));
+    await held.waiting(2);
+    await held.release();
+    const results = await changes;
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { cause: { error: { code: "WRONG_PASSWORD" } } } });
+    // The password is the one the change that went through set.
+    const row = await testDb().user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+    expect(await verifyPassword(row.passwordHash, tries[results.findIndex((r) => r.status === "fulfilled")]!)).toBe(true);
   });
 
   it("blocks guessing the current password after a few tries", async () => {

@@ -91,6 +91,15 @@ export async function setPasswordHash(db: DbTx, id: string, passwordHash: string
   await db.user.update({ where: { id }, data: { passwordHash }, select: { id: true } });
 }
 
+/**
+ * Sets the password only while the hash is still `checkedHash` (the one the current password was
+ * checked against); false when another change or a reset came first: the checked password is gone.
+ */
+export async function replacePasswordHash(db: DbTx, id: string, checkedHash: string, passwordHash: string): Promise<boolean> {
+  const { count } = await db.user.updateMany({ where: { id, passwordHash: checkedHash }, data: { passwordHash } });
+  return count === 1;
+}
+
 /** Marks the email verified (keeps the first time). */
 export async function markEmailVerified(db: DbTx, id: string, now: Date): Promise<void> {
   await db.user.updateMany({ where: { id, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });

@@ -34,6 +34,12 @@ const displayNameTaken = failure({
   params: { field: "displayName" },
 });
 const userNotFound = failure({ code: "NOT_FOUND", status: "NOT_FOUND", message: "No such user." });
+const wrongPassword = failure({
+  code: "WRONG_PASSWORD",
+  status: "BAD_REQUEST",
+  message: "The current password is not correct.",
+  params: { field: "currentPassword" },
+});
 
 /** Creates the account and mails the link that verifies its address. */
 export async function register(db: Db, input: RegisterInput, mailer: Mailer = getMailer()): Promise<ServiceResult<Me>> {
@@ -102,18 +108,12 @@ export async function changePassword(
   if (wait !== null) return tooManyRequests(wait, "password attempts");
   const user = await repo.findPasswordHashById(db, userId);
   if (!user) return userNotFound;
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    return failure({
-      code: "WRONG_PASSWORD",
-      status: "BAD_REQUEST",
-      message: "The current password is not correct.",
-      params: { field: "currentPassword" },
-    });
-  }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) return wrongPassword;
   await clearPasswordChecks(userId);
   const weak = checkNewPassword(input.newPassword, [user.email, user.displayName], "newPassword");
   if (weak) return weak;
-  await repo.setPasswordHash(db, userId, await hashPassword(input.newPassword));
+  // Another change or a reset since the check has made the checked password the wrong one.
+  if (!(await repo.replacePasswordHash(db, userId, user.passwordHash, await hashPassword(input.newPassword)))) return wrongPassword;
   await deleteUnusedAccountTokenRows(db, userId, "passwordReset");
   const endedSessions = keepSessionId ? await endOtherSessions(db, userId, keepSessionId) : await endAllSessions(db, userId);
   return success({ endedSessions });

@@ -9,9 +9,10 @@ import { buildRecord, playRandomMatch, verifyRecord, parseRecord, VARIANT_IDS, V
 import type { SeatOccupant } from "@/protocol";
 import { PrismaTableStore } from "@/server/realtime/prisma-store";
 import { toTableSummary } from "@/server/realtime/store";
-import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, holdLocks, testCaller, testDb, type TestUser } from "@/server/test/helpers";
 import { NO_CLUB, takeDecision } from "@/server/realtime/seating";
-import { formGroups, joinQueue, playWithComputers, queueStatus, rankedGroupSize, seatOrder, spreadAfter } from "./service";
+import { formGroups, joinQueue, matchmake, playWithComputers, queueStatus, rankedGroupSize, seatOrder, spreadAfter } from "./service";
+import { touchQueueEntry, upsertQueueEntry } from "./repository";
 
 afterAll(closeTestDb);
 
@@ -156,6 +157,60 @@ describe("players who went away", () => {
     await joinQueue(db, gone.id, "danish", t0 - 120_000);
     await matchmake(db, "danish", t0 + 3000);
     expect(await db.rankedQueueEntry.findUnique({ where: { userId: gone.id } })).toBeNull();
+  });
+});
+
+describe("two requests at once", () => {
+  // Queue entries set up without a join (which would match the four at once), seen at `t`: in the
+  // future, so that entries other tests left behind are stale there and play no part.
+  const t = Date.now() + 10 * 86_400_000;
+  async function fourWaiting(variant: string) {
+    const users = await Promise.all([0, 1, 2, 3].map(() => createTestUser()));
+    for (const u of users) await upsertQueueEntry(testDb(), { userId: u.id, variant, ordinal: 0, at: new Date(t - 61_000) });
+    for (const u of users) await touchQueueEntry(testDb(), u.id, new Date(t));
+    return users;
+  }
+  /** Holds the player's queue entry's row while the racing requests come as far as it. */
+  const holdEntry = (userId: string) => holdLocks((tx) => tx.$executeRaw`SELECT 1 FROM "RankedQueueEntry" WHERE "userId" = ${userId} FOR UPDATE`);
+
+  it("the offer of computer players taken twice at once opens one table", async () => {
+    const me = await createTestUser();
+    await upsertQueueEntry(testDb(), { userId: me.id, variant: "classic", ordinal: 0, at: new Date(t - 61_000) });
+    const held = await holdEntry(me.id);
+    const offers = Promise.all([playWithComputers(testDb(), me.id, t), playWithComputers(testDb(), me.id, t)]);
+    await held.waiting(2);
+    await held.release();
+    const results = await offers;
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ error: { code: "RANKED_NOT_WAITING" } });
+  });
+
+  it("a player matched while taking the offer of computer players ends at one table", async () => {
+    const users = await fourWaiting("norwegian");
+    const me = users[0]!;
+    const held = await holdEntry(me.id);
+    const race = Promise.all([playWithComputers(testDb(), me.id, t), matchmake(testDb(), "norwegian", t)]);
+    await held.waiting(2);
+    await held.release();
+    const [offer, matched] = await race;
+    // Either the offer came first (no match of three) or the match did (the offer is refused).
+    expect((offer.ok ? 1 : 0) + matched.length).toBe(1);
+    if (!offer.ok) expect(offer.error.code).toBe("RANKED_NOT_WAITING");
+    expect(await testDb().rankedQueueEntry.findUnique({ where: { userId: me.id } })).toBeNull();
+  });
+
+  it("a player matched while joining another variant's queue is refused, not left waiting there as well", async () => {
+    const users = await fourWaiting("esmakker");
+    const me = users[0]!;
+    const held = await holdEntry(me.id);
+    const matched = matchmake(testDb(), "esmakker", t);
+    await held.waiting(1);
+    const joined = joinQueue(testDb(), me.id, "classic", t);
+    await held.waiting(2);
+    await held.release();
+    expect(await matched).toHaveLength(1);
+    expect(await joined).toMatchObject({ ok: false, error: { code: "RANKED_IN_MATCH" } });
+    expect(await testDb().rankedQueueEntry.findUnique({ where: { userId: me.id } })).toBeNull();
   });
 });
 

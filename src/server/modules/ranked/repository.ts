@@ -25,13 +25,26 @@ export async function dropStaleEntries(db: DbTx, variant: string, before: Date):
   await db.rankedQueueEntry.deleteMany({ where: { variant, seenAt: { lt: before } } });
 }
 
-/** Players of a variant whose page polled since `seenSince`, longest waiting first. */
-export function findWaiting(db: DbTx, variant: string, seenSince: Date, take: number): Promise<QueueEntry[]> {
-  return db.rankedQueueEntry.findMany({ where: { variant, seenAt: { gte: seenSince } }, orderBy: { joinedAt: "asc" }, take, select: { userId: true, ordinal: true, joinedAt: true } });
+/**
+ * Players of a variant whose page polled since `seenSince`, longest waiting first, their entries
+ * locked for the transaction: a join or a taken offer (lockQueueEntry) waits and then finds its
+ * player matched, or is waited for and its player left out if it took them out of this queue.
+ */
+export function lockWaiting(tx: Tx, variant: string, seenSince: Date, take: number): Promise<QueueEntry[]> {
+  return tx.$queryRaw<QueueEntry[]>`
+    SELECT "userId", ordinal, "joinedAt" FROM "RankedQueueEntry"
+    WHERE variant = ${variant} AND "seenAt" >= ${seenSince} ORDER BY "joinedAt" LIMIT ${take} FOR UPDATE`;
 }
 
 export function findQueueEntry(db: DbTx, userId: string) {
   return db.rankedQueueEntry.findUnique({ where: { userId }, select: { variant: true, joinedAt: true } });
+}
+
+/** The player's entry (if any), locked for the transaction: matching that would seat them waits, or is waited for. */
+export async function lockQueueEntry(tx: Tx, userId: string): Promise<{ variant: string; joinedAt: Date } | null> {
+  const rows = await tx.$queryRaw<{ variant: string; joinedAt: Date }[]>`
+    SELECT variant, "joinedAt" FROM "RankedQueueEntry" WHERE "userId" = ${userId} FOR UPDATE`;
+  return rows[0] ?? null;
 }
 
 /** The player's queue page polled at `at`. */

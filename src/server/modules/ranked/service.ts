@@ -8,7 +8,10 @@
  * standard rules (the engine's defaults, as RULES.md fixes them), all its
  * humans seated and the match started; only they may sit there (see
  * access.ts). Matching runs under a per-variant advisory lock so two servers
- * never seat the same player twice. Someone left waiting alone sees how long
+ * never seat the same player twice, and locks the queue entries it reads: a
+ * join or a taken offer of computer players locks the player's entry too, so
+ * either comes wholly before or after a match that seats them (never both
+ * seated and queued, nor at two tables). Someone left waiting alone sees how long
  * they waited and who waits per variant; after COMPUTER_OFFER_SECONDS they are
  * offered an unrated table with computer players on the other seats instead (leaving the queue).
  */
@@ -31,8 +34,9 @@ import {
   findActiveRankedTable,
   findQueueEntry,
   findTableVariant,
-  findWaiting,
+  lockQueueEntry,
   lockVariantQueue,
+  lockWaiting,
   removeQueueEntries,
   touchQueueEntry,
   upsertQueueEntry,
@@ -112,7 +116,7 @@ export async function matchmake(db: Db, variant: string, now = Date.now()): Prom
   return db.$transaction(async (tx) => {
     await lockVariantQueue(tx, variant);
     await dropStaleEntries(tx, variant, new Date(now - STALE_MS));
-    const waiting = await findWaiting(tx, variant, new Date(now - AWAY_MS), 500);
+    const waiting = await lockWaiting(tx, variant, new Date(now - AWAY_MS), 500);
     const groups = formGroups(waiting, now, rankedGroupSize(variant));
     if (!groups.length) return [];
     const names = await findDisplayNames(tx, groups.flat().map((w) => w.userId));
@@ -159,10 +163,17 @@ export async function queueStatus(db: Db, userId: string, now = Date.now()): Pro
 
 export async function joinQueue(db: Db, userId: string, variant: string, now = Date.now()): Promise<ServiceResult<QueueStatus>> {
   if (!(VARIANT_IDS as readonly string[]).includes(variant)) return failure({ code: "UNKNOWN_VARIANT", status: "BAD_REQUEST", message: `Unknown variant ${variant}.` });
-  const active = await findActiveRankedTable(db, userId);
-  if (active) return failure({ code: "RANKED_IN_MATCH", status: "CONFLICT", message: "You are already playing a ranked match." });
-  const ordinal = (await findOrdinal(db, userId, { variant, scope: GLOBAL_SCOPE })) ?? conservative(initialSkill());
-  await upsertQueueEntry(db, { userId, variant, ordinal, at: new Date(now) });
+  // Under the entry's lock: matching that seats the player (it locks the entries it seats) comes
+  // wholly before this check, which then refuses, or after this move, which it then sees.
+  const joined = await db.$transaction(async (tx): Promise<ServiceResult<null>> => {
+    await lockQueueEntry(tx, userId);
+    const active = await findActiveRankedTable(tx, userId);
+    if (active) return failure({ code: "RANKED_IN_MATCH", status: "CONFLICT", message: "You are already playing a ranked match." });
+    const ordinal = (await findOrdinal(tx, userId, { variant, scope: GLOBAL_SCOPE })) ?? conservative(initialSkill());
+    await upsertQueueEntry(tx, { userId, variant, ordinal, at: new Date(now) });
+    return success(null);
+  });
+  if (!joined.ok) return joined;
   return success(await queueStatus(db, userId, now));
 }
 
@@ -178,7 +189,8 @@ export async function leaveQueue(db: Db, userId: string): Promise<void> {
  */
 export async function playWithComputers(db: Db, userId: string, now = Date.now()): Promise<ServiceResult<{ tableId: string }>> {
   return db.$transaction(async (tx) => {
-    const entry = await findQueueEntry(tx as unknown as Db, userId);
+    // Locked: a second offer taken at once, or matching that seats the player, waits or is waited for.
+    const entry = await lockQueueEntry(tx, userId);
     if (!entry) return failure({ code: "RANKED_NOT_WAITING", status: "CONFLICT", message: "You are not in a queue." });
     if (now - entry.joinedAt.getTime() < computerOfferSeconds() * 1000)
       return failure({ code: "RANKED_OFFER_NOT_YET", status: "CONFLICT", message: "Keep waiting a little longer." });
