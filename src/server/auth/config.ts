@@ -1,16 +1,23 @@
 /**
  * Auth.js (next-auth v5) set-up: email + password credentials; the session
  * cookie is an encrypted JWT carrying the user id and a server-side session
- * id (sessions.ts), which logout deletes. The password check and login limits
- * live in the accounts service (verifyCredentials).
+ * id (sessions.ts), which logout deletes. The password check, the login limits
+ * and the session's start live in the accounts service (logIn).
  */
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/server/db";
 import { clientIpFromHeaders } from "./ip";
-import { endSession, resolveSession, SESSION_LIFETIME_S, startSession } from "./sessions";
+import { endSession, resolveSession, SESSION_LIFETIME_S } from "./sessions";
 import { loginInput } from "@/server/modules/accounts/schema";
-import { verifyCredentials } from "@/server/modules/accounts/service";
+import { logIn } from "@/server/modules/accounts/service";
+
+declare module "next-auth" {
+  /** What `authorize` hands the jwt callback: the server-side session the login started. */
+  interface User {
+    sid?: string;
+  }
+}
 
 export type LoginErrorCode = "INVALID_CREDENTIALS" | "TOO_MANY_REQUESTS" | "BAD_REQUEST";
 
@@ -36,7 +43,7 @@ export const { auth, handlers, signIn, signOut } = NextAuth({
       async authorize(raw, request) {
         const input = loginInput.safeParse(raw);
         if (!input.success) throw new LoginError("BAD_REQUEST");
-        const result = await verifyCredentials(getDb(), input.data, clientIpFromHeaders(request.headers));
+        const result = await logIn(getDb(), input.data, clientIpFromHeaders(request.headers));
         if (!result.ok) {
           const minutes = result.error.params?.minutes;
           throw new LoginError(
@@ -44,16 +51,17 @@ export const { auth, handlers, signIn, signOut } = NextAuth({
             typeof minutes === "number" ? minutes : undefined,
           );
         }
-        return { id: result.value.id, name: result.value.displayName };
+        return { id: result.value.id, name: result.value.displayName, sid: result.value.sessionId };
       },
     }),
   ],
   callbacks: {
     async jwt({ token, user }) {
-      // Only at sign-in: a new server-side session, whose id the cookie carries.
+      // Only at sign-in: the server-side session the login started, whose id the cookie carries.
       if (user?.id) {
+        if (typeof user.sid !== "string") return null;
         token.sub = user.id;
-        token.sid = await startSession(getDb(), user.id);
+        token.sid = user.sid;
         return token;
       }
       // Every later read (GET /api/auth/session, auth()): only while the server-side session lives.

@@ -4,6 +4,7 @@
  */
 import type { Db, DbTx } from "@/server/db";
 import type { AccountTokenPurpose } from "@/generated/prisma/enums";
+import type { Prisma } from "@/generated/prisma/client";
 
 const sessionSelect = {
   id: true,
@@ -13,11 +14,17 @@ const sessionSelect = {
   user: { select: { id: true, displayName: true, locale: true } },
 } as const;
 
-export function createSessionRow(db: Db, data: { id: string; userId: string; expiresAt: Date; now: Date }) {
+export function createSessionRow(db: DbTx, data: { id: string; userId: string; expiresAt: Date; now: Date }) {
   return db.authSession.create({
     data: { id: data.id, userId: data.userId, expiresAt: data.expiresAt, createdAt: data.now, lastSeenAt: data.now },
     select: { id: true },
   });
+}
+
+/** Share-locks the user's row for the transaction while its password hash is `passwordHash`; false when it is not (changed, or no such user). */
+export async function lockUserWithPassword(tx: Prisma.TransactionClient, userId: string, passwordHash: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE id = ${userId} AND "passwordHash" = ${passwordHash} FOR SHARE`;
+  return rows.length === 1;
 }
 
 export function findSessionWithUser(db: Db, id: string) {

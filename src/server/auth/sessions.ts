@@ -8,7 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Server } from "socket.io";
-import type { Db } from "@/server/db";
+import type { Db, DbTx } from "@/server/db";
 import type { Locale } from "@/generated/prisma/enums";
 import * as repo from "./repository";
 
@@ -25,10 +25,20 @@ export type ActiveSession = { sessionId: string; user: SessionUser };
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 
-export async function startSession(db: Db, userId: string, now = new Date()): Promise<string> {
+export async function startSession(db: DbTx, userId: string, now = new Date()): Promise<string> {
   const id = randomBytes(24).toString("base64url");
   await repo.createSessionRow(db, { id, userId, now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_S * 1000) });
   return id;
+}
+
+/**
+ * A login's session, started only while the account's password hash is still `checkedHash` (the
+ * one the login checked), under a share lock on the account's row: a password change or reset
+ * (an update of that row) then comes wholly after the session exists, and ends it with the
+ * others, or before, and the login gets null.
+ */
+export async function startSessionWhilePassword(db: Db, userId: string, checkedHash: string, now = new Date()): Promise<string | null> {
+  return db.$transaction(async (tx) => ((await repo.lockUserWithPassword(tx, userId, checkedHash)) ? startSession(tx, userId, now) : null));
 }
 
 /** The session's user when the session is live for `userId`; refreshes its last use. */

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { closeTestDb, createTestUser, testCaller, testDb, uniqueDisplayName, uniqueEmail, uniqueIp } from "@/server/test/helpers";
-import { verifyCredentials } from "./service";
+import { logIn } from "./service";
 import { LOGIN_LIMITS } from "@/server/auth/login-limits";
 import { closeRateLimiters } from "@/server/rate-limit";
 
@@ -46,7 +46,7 @@ describe("accounts.register", () => {
     expect((error.cause as unknown as { error?: { code: string } }).error?.code).toBe("EMAIL_TAKEN");
     const rows = await testDb().user.findMany({ where: { email: first.email }, select: { displayName: true } });
     expect(rows).toEqual([{ displayName: first.displayName }]);
-    const login = await verifyCredentials(testDb(), { email: first.email, password: first.password }, uniqueIp());
+    const login = await logIn(testDb(), { email: first.email, password: first.password }, uniqueIp());
     expect(login.ok).toBe(true);
   });
 
@@ -67,15 +67,15 @@ describe("accounts.register", () => {
   });
 });
 
-describe("login (verifyCredentials)", () => {
+describe("login (logIn)", () => {
   it("accepts the right password and refuses a wrong one or an unknown email", async () => {
     const user = await createTestUser();
     const ip = uniqueIp();
-    const good = await verifyCredentials(testDb(), { email: user.email, password: user.password }, ip);
-    expect(good).toEqual({ ok: true, value: { id: user.id, displayName: user.displayName, locale: user.locale } });
-    const bad = await verifyCredentials(testDb(), { email: user.email, password: "wrong password" }, ip);
+    const good = await logIn(testDb(), { email: user.email, password: user.password }, ip);
+    expect(good).toEqual({ ok: true, value: { id: user.id, displayName: user.displayName, locale: user.locale, sessionId: expect.any(String) } });
+    const bad = await logIn(testDb(), { email: user.email, password: "wrong password" }, ip);
     expect(bad.ok || bad.error.code).toBe("INVALID_CREDENTIALS");
-    const unknown = await verifyCredentials(testDb(), { email: uniqueEmail("nobody"), password: user.password }, ip);
+    const unknown = await logIn(testDb(), { email: uniqueEmail("nobody"), password: user.password }, ip);
     expect(unknown.ok || unknown.error.code).toBe("INVALID_CREDENTIALS");
   });
 
@@ -83,22 +83,22 @@ describe("login (verifyCredentials)", () => {
     const user = await createTestUser();
     const ip = uniqueIp();
     for (let i = 0; i < LOGIN_LIMITS.perEmailIp.points; i++) {
-      const r = await verifyCredentials(testDb(), { email: user.email, password: `wrong-${i}` }, ip);
+      const r = await logIn(testDb(), { email: user.email, password: `wrong-${i}` }, ip);
       expect(r.ok || r.error.code).toBe("INVALID_CREDENTIALS");
     }
-    const blocked = await verifyCredentials(testDb(), { email: user.email, password: user.password }, ip);
+    const blocked = await logIn(testDb(), { email: user.email, password: user.password }, ip);
     expect(blocked.ok).toBe(false);
     if (blocked.ok) return;
     expect(blocked.error.code).toBe("TOO_MANY_REQUESTS");
     expect(blocked.error.params?.minutes).toBe(15);
     expect(blocked.error.message).toMatch(/try again in 15 minutes/i);
-    expect((await verifyCredentials(testDb(), { email: user.email, password: user.password }, uniqueIp())).ok).toBe(true);
+    expect((await logIn(testDb(), { email: user.email, password: user.password }, uniqueIp())).ok).toBe(true);
   });
 
   it("a successful login clears the pair's count", async () => {
     const user = await createTestUser();
     const ip = uniqueIp();
-    const tryLogin = (password: string) => verifyCredentials(testDb(), { email: user.email, password }, ip);
+    const tryLogin = (password: string) => logIn(testDb(), { email: user.email, password }, ip);
     for (let i = 0; i < LOGIN_LIMITS.perEmailIp.points - 1; i++) await tryLogin("wrong");
     expect((await tryLogin(user.password)).ok).toBe(true);
     for (let i = 0; i < LOGIN_LIMITS.perEmailIp.points - 1; i++) await tryLogin("wrong");
@@ -109,11 +109,11 @@ describe("login (verifyCredentials)", () => {
     const ip = uniqueIp();
     const user = await createTestUser();
     for (let i = 0; i < LOGIN_LIMITS.perIp.points; i++) {
-      await verifyCredentials(testDb(), { email: uniqueEmail("spray"), password: "guess" }, ip);
+      await logIn(testDb(), { email: uniqueEmail("spray"), password: "guess" }, ip);
     }
-    const blocked = await verifyCredentials(testDb(), { email: user.email, password: user.password }, ip);
+    const blocked = await logIn(testDb(), { email: user.email, password: user.password }, ip);
     expect(blocked.ok || blocked.error.code).toBe("TOO_MANY_REQUESTS");
-    const elsewhere = await verifyCredentials(testDb(), { email: user.email, password: user.password }, uniqueIp());
+    const elsewhere = await logIn(testDb(), { email: user.email, password: user.password }, uniqueIp());
     expect(elsewhere.ok).toBe(true);
   });
 });

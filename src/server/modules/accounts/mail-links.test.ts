@@ -14,8 +14,8 @@ import { createMailer, type Mailer } from "@/server/mail/mailer";
 import { hashAccountToken, TOKEN_LIFETIME_S } from "@/server/auth/account-tokens";
 import { ACCOUNT_LIMITS } from "@/server/auth/account-limits";
 import { countUserSessionRows } from "@/server/auth/repository";
-import { startSession } from "@/server/auth/sessions";
-import { verifyPassword } from "@/server/auth/password";
+import { startSession, startSessionWhilePassword } from "@/server/auth/sessions";
+import { hashPassword, verifyPassword } from "@/server/auth/password";
 import * as accounts from "./service";
 import * as links from "./mail-links";
 
@@ -226,6 +226,29 @@ describe("password change", () => {
     // The password is the one the change that went through set.
     const row = await testDb().user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
     expect(await verifyPassword(row.passwordHash, tries[results.findIndex((r) => r.status === "fulfilled")]!)).toBe(true);
+  });
+
+  it("a login whose check was made against a password changed since gets no session", async () => {
+    const user = await createTestUser();
+    const checked = (await testDb().user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } })).passwordHash;
+    await testCaller(user).accounts.changePassword({ currentPassword: user.password, newPassword: STRONG });
+    const sessions = await countUserSessionRows(testDb(), user.id);
+    expect(await startSessionWhilePassword(testDb(), user.id, checked)).toBeNull();
+    expect(await countUserSessionRows(testDb(), user.id)).toBe(sessions);
+  });
+
+  it("a login racing a password change: checked against the old password, it waits for the change and is refused", async () => {
+    const user = await createTestUser();
+    // The change's write of the new password, not committed yet.
+    const newHash = await hashPassword(STRONG);
+    const held = await holdLocks((tx) => tx.$executeRaw`UPDATE "User" SET "passwordHash" = ${newHash} WHERE id = ${user.id}`);
+    const login = accounts.logIn(testDb(), { email: user.email, password: user.password }, uniqueIp());
+    await held.waiting(1);
+    await held.release();
+    expect(await login).toMatchObject({ ok: false, error: { code: "INVALID_CREDENTIALS" } });
+    expect(await countUserSessionRows(testDb(), user.id)).toBe(0);
+    // With the new password it logs in.
+    expect((await accounts.logIn(testDb(), { email: user.email, password: STRONG }, uniqueIp())).ok).toBe(true);
   });
 
   it("blocks guessing the current password after a few tries", async () => {

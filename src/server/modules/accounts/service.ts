@@ -1,5 +1,6 @@
 /**
- * Accounts: registration, credentials check (with rate limiting), own profile,
+ * Accounts: registration, login (credentials check with rate limiting, then
+ * the session), own profile,
  * password change and public profiles. Failures are values (ServiceResult)
  * with stable codes. The flows that go through a mailed link (verification,
  * password reset) are in ./mail-links.ts.
@@ -10,7 +11,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from "@/server/auth/pas
 import { checkNewPassword } from "@/server/auth/password-policy";
 import { reserveLoginAttempt } from "@/server/auth/login-limits";
 import { clearPasswordChecks, reservePasswordCheck, tooManyRequests } from "@/server/auth/account-limits";
-import { endAllSessions, endOtherSessions } from "@/server/auth/sessions";
+import { endAllSessions, endOtherSessions, startSessionWhilePassword } from "@/server/auth/sessions";
 import { deleteUnusedAccountTokenRows } from "@/server/auth/repository";
 import { getMailer, type Mailer } from "@/server/mail/mailer";
 import * as repo from "./repository";
@@ -20,7 +21,7 @@ import { sendVerificationMail } from "./mail-links";
 
 export type Me = Account;
 export type PublicProfile = { id: string; displayName: string; memberSince: Date };
-export type CredentialsUser = { id: string; displayName: string; locale: Account["locale"] };
+export type LoggedIn = { id: string; displayName: string; locale: Account["locale"]; sessionId: string };
 
 const emailTaken = failure({
   code: "EMAIL_TAKEN",
@@ -61,11 +62,14 @@ export async function register(db: Db, input: RegisterInput, mailer: Mailer = ge
 }
 
 /**
- * Checks an email and password for login. The attempt is reserved against the
- * login limits first (atomically, see login-limits.ts); over a limit the
- * password is not checked at all.
+ * Logs in: checks an email and password, then starts a server-side session.
+ * The attempt is reserved against the login limits first (atomically, see
+ * login-limits.ts); over a limit the password is not checked at all. The
+ * session starts only while the password checked is still the account's: a
+ * change or reset in between would otherwise leave this login signed in with
+ * the old password (it ends the other sessions before this one exists).
  */
-export async function verifyCredentials(db: Db, input: LoginInput, ip: string): Promise<ServiceResult<CredentialsUser>> {
+export async function logIn(db: Db, input: LoginInput, ip: string): Promise<ServiceResult<LoggedIn>> {
   const reservation = await reserveLoginAttempt(input.email, ip);
   if (!reservation.allowed) return tooManyRequests(reservation.retryAfterMs, "login attempts");
   const user = await repo.findCredentialsByEmail(db, input.email);
@@ -73,10 +77,11 @@ export async function verifyCredentials(db: Db, input: LoginInput, ip: string): 
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await timingDummyHash(), input.password), false);
   await reservation.release(ok);
-  if (!user || !ok) {
+  const sessionId = user && ok ? await startSessionWhilePassword(db, user.id, user.passwordHash) : null;
+  if (!user || sessionId === null) {
     return failure({ code: "INVALID_CREDENTIALS", status: "UNAUTHORIZED", message: "The email or password is not correct." });
   }
-  return success({ id: user.id, displayName: user.displayName, locale: user.locale });
+  return success({ id: user.id, displayName: user.displayName, locale: user.locale, sessionId });
 }
 
 export async function getMe(db: Db, userId: string): Promise<ServiceResult<Me>> {
