@@ -23,6 +23,7 @@ import type { OptionIssue } from "@/engine/options";
 import type { Db } from "@/server/db";
 import { failure, success, type ServiceError, type ServiceResult } from "@/server/api/errors";
 import type { ClubRole } from "@/generated/prisma/enums";
+import type { Prisma } from "@/generated/prisma/client";
 import { createTable } from "@/server/modules/tables/service";
 import * as repo from "./repository";
 import type { CreateClubInput, CreatePresetInput, ListClubsInput, OpenTableInput, UpdatePresetInput } from "./schema";
@@ -289,9 +290,16 @@ export async function presetVersions(db: Db, clubId: string, presetId: string) {
 /**
  * Opens a live table at the preset's latest version. The table and its link
  * to the club are written in one transaction, so no moment exists in which
- * the table is up without its members-only rule.
+ * the table is up without its members-only rule; `alsoWrite` adds to that
+ * transaction what else the table needs from the start (a ranked table's row).
  */
-export async function openTable(db: Db, actor: Actor, clubId: string, input: OpenTableInput) {
+export async function openTable(
+  db: Db,
+  actor: Actor,
+  clubId: string,
+  input: OpenTableInput,
+  alsoWrite?: (tx: Prisma.TransactionClient, table: { id: string; variant: string }) => Promise<void>,
+) {
   if (input.guestsMayWatch && !isAdmin(actor.role)) return CLUB_ERRORS.notAdmin();
   const preset = await repo.findPreset(db, clubId, input.presetId);
   if (!preset) return CLUB_ERRORS.presetNotFound();
@@ -314,6 +322,7 @@ export async function openTable(db: Db, actor: Actor, clubId: string, input: Ope
       guestsMayWatch: input.guestsMayWatch,
       createdById: actor.userId,
     });
+    await alsoWrite?.(tx, { id: created.value.id, variant: preset.variant });
     return success({ tableId: created.value.id, presetVersion: version.version });
   });
 }

@@ -336,6 +336,22 @@ describe("history paging and filters", () => {
 });
 
 describe("a club's ranked table", () => {
+  it("is never up as a plain club table: the table and its ranked row are written together", async () => {
+    const owner = await createTestUser();
+    const api = testCaller(owner);
+    const club = await api.clubs.create({ name: `Together ${owner.id.slice(-6)}`, description: "", locale: "en", isOpen: true });
+    const preset = await api.clubs.createPreset({ clubId: club.id, name: "Ladder", variant: "classic", options: {} });
+    // While the ranked row cannot be written yet, the club has no table to sit at.
+    const held = await holdLocks((tx) => tx.$executeRaw`LOCK TABLE "RankedTable" IN SHARE MODE`);
+    const opening = api.ranked.openClubTable({ clubId: club.id, presetId: preset.id });
+    await held.waiting(1);
+    expect(await testDb().clubTable.count({ where: { clubId: club.id } })).toBe(0);
+    await held.release();
+    const { tableId } = await opening;
+    expect(await testDb().clubTable.count({ where: { clubId: club.id } })).toBe(1);
+    expect(await testDb().rankedTable.findUnique({ where: { tableId } })).toMatchObject({ scope: club.id, variant: "classic" });
+  });
+
   it("plays the club's preset, captures its four members at the start and rates them on the club ladder", async () => {
     const users = await Promise.all([0, 1, 2, 3].map((i) => createTestUser({ displayName: `Club ${i}` })));
     const owner = testCaller(users[0]!);

@@ -94,8 +94,3 @@ export async function findActiveRankedTable(db: DbTx, userId: string): Promise<{
   const playing = await db.table.findFirst({ where: { id: { in: rows.map((r) => r.tableId) }, status: "playing" }, select: { id: true } });
   return playing ? rows.find((r) => r.tableId === playing.id)! : null;
 }
-
-export async function findTableVariant(db: DbTx, tableId: string): Promise<string> {
-  const table = await db.table.findUniqueOrThrow({ where: { id: tableId }, select: { variant: true } });
-  return table.variant;
-}

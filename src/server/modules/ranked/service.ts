@@ -33,7 +33,6 @@ import {
   dropStaleEntries,
   findActiveRankedTable,
   findQueueEntry,
-  findTableVariant,
   lockQueueEntry,
   lockVariantQueue,
   lockWaiting,
@@ -227,9 +226,10 @@ export async function openClubRankedTable(
   input: { presetId: string; turnSeconds: number; seatCount?: number },
 ): Promise<ServiceResult<{ tableId: string }>> {
   const { openTable } = await import("@/server/modules/clubs/service");
-  const opened = await openTable(db, actor, clubId, { presetId: input.presetId, guestsMayWatch: false, turnSeconds: input.turnSeconds, seatCount: input.seatCount });
+  // Marked ranked in the table's own transaction: never up, even for a moment, as a plain club table.
+  const opened = await openTable(db, actor, clubId, { presetId: input.presetId, guestsMayWatch: false, turnSeconds: input.turnSeconds, seatCount: input.seatCount }, (tx, table) =>
+    createRankedTable(tx, { tableId: table.id, variant: table.variant, scope: clubId, userIds: [] }),
+  );
   if (!opened.ok) return opened;
-  const variant = await findTableVariant(db, opened.value.tableId);
-  await createRankedTable(db, { tableId: opened.value.tableId, variant, scope: clubId, userIds: [] });
   return success({ tableId: opened.value.tableId });
 }
