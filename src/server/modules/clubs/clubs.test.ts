@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
-import { closeTestDb, createTestUser, testCaller, testDb, type TestUser } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, holdLocks, testCaller, testDb, type TestUser } from "@/server/test/helpers";
 import { AppError } from "@/server/api/errors";
 import { randomBytes } from "node:crypto";
 import { removeMember, setRole, transferOwnership } from "./repository";
@@ -173,6 +173,35 @@ describe("joining and leaving", () => {
     const { outsider } = await clubWithRoles();
     expect(await transferOwnership(testDb(), club.id, owners[0]!.userId, outsider.id)).toBe("notMember");
     expect(await testDb().clubMember.findMany({ where: { clubId: club.id, role: "owner" } })).toEqual(owners);
+  });
+
+  it("the last member deleting the club as someone joins: the join is counted and the delete refused, never both gone", async () => {
+    const owner = await createTestUser();
+    const joiner = await createTestUser();
+    const club = await as(owner).create({ name: uniqueName("Alene"), description: "", locale: "da", isOpen: true });
+    // A join written but not committed yet when the owner's delete comes.
+    const held = await holdLocks((tx) => tx.clubMember.create({ data: { clubId: club.id, userId: joiner.id, role: "member" }, select: { userId: true } }));
+    const leaving = refusal(as(owner).leave({ clubId: club.id, confirmName: club.name }));
+    await held.waiting(1);
+    await held.release();
+    expect(await leaving).toEqual({ code: "CONFLICT", appCode: "CLUB_OWNER_MUST_TRANSFER" });
+    expect((await as(joiner).get({ clubId: club.id })).myRole).toBe("member");
+  });
+
+  it("a join as the last member deletes the club: the join waits and is told the club is gone", async () => {
+    const owner = await createTestUser();
+    const joiner = await createTestUser();
+    const club = await as(owner).create({ name: uniqueName("Alene"), description: "", locale: "da", isOpen: true });
+    // The delete holds the club's row, the join has read the club and now writes.
+    const held = await holdLocks(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "Club" WHERE id = ${club.id} FOR UPDATE`;
+      await tx.club.delete({ where: { id: club.id }, select: { id: true } });
+    });
+    const joining = refusal(as(joiner).join({ clubId: club.id }));
+    await held.waiting(1);
+    await held.release();
+    expect(await joining).toEqual({ code: "NOT_FOUND", appCode: "CLUB_NOT_FOUND" });
+    expect(await testDb().clubMember.count({ where: { userId: joiner.id } })).toBe(0);
   });
 
   it("a member made the owner after a removal or role change was checked is neither removed nor demoted", async () => {

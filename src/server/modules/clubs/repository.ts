@@ -16,6 +16,8 @@ export const newInviteCode = () => randomBytes(12).toString("base64url");
 export const nameKeyOf = (name: string) => name.trim().toLowerCase();
 
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
+/** A row that names a club gone meanwhile (deleted between the check and the write). */
+const isForeignKeyViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2003";
 
 const clubSelect = { id: true, name: true, description: true, locale: true, isOpen: true, createdAt: true } as const;
 export type ClubRow = Prisma.ClubGetPayload<{ select: typeof clubSelect }>;
@@ -64,8 +66,18 @@ export async function renewInviteCode(db: DbTx, clubId: string): Promise<string>
   return row.inviteCode;
 }
 
-export async function deleteClub(db: DbTx, clubId: string): Promise<void> {
-  await db.club.delete({ where: { id: clubId }, select: { id: true } });
+/**
+ * Deletes the club while it has one member (its owner, leaving), under the club row's lock: a join
+ * (whose insert checks the club row) either came first and is counted (false), or waits and then
+ * finds no club (addMember's "noClub"), instead of being deleted with it.
+ */
+export async function deleteClubIfAlone(db: Db, clubId: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Club" WHERE id = ${clubId} FOR UPDATE`;
+    if ((await tx.clubMember.count({ where: { clubId } })) > 1) return false;
+    await tx.club.delete({ where: { id: clubId }, select: { id: true } });
+    return true;
+  });
 }
 
 /** Clubs whose name contains `query` (any case), biggest first. */
@@ -100,15 +112,17 @@ export async function findRole(db: DbTx, clubId: string, userId: string): Promis
 }
 
 /** Adds a member (and drops any pending request); false when already a member. */
-export async function addMember(db: Db, clubId: string, userId: string): Promise<boolean> {
+/** Adds a member and drops their join request: "member" when they already were one, "noClub" when the club is gone. */
+export async function addMember(db: Db, clubId: string, userId: string): Promise<"added" | "member" | "noClub"> {
   try {
     await db.$transaction([
       db.clubMember.create({ data: { clubId, userId, role: "member" }, select: { userId: true } }),
       db.clubJoinRequest.deleteMany({ where: { clubId, userId } }),
     ]);
-    return true;
+    return "added";
   } catch (e) {
-    if (isUniqueViolation(e)) return false;
+    if (isUniqueViolation(e)) return "member";
+    if (isForeignKeyViolation(e)) return "noClub";
     throw e;
   }
 }
@@ -157,12 +171,14 @@ export async function listMembers(db: DbTx, clubId: string) {
 }
 
 /** Creates a pending request; false when one is already pending. */
+/** Asks to join: false when the club is gone (a second request just stays pending). */
 export async function addRequest(db: DbTx, clubId: string, userId: string): Promise<boolean> {
   try {
     await db.clubJoinRequest.create({ data: { clubId, userId }, select: { userId: true } });
     return true;
   } catch (e) {
-    if (isUniqueViolation(e)) return false;
+    if (isUniqueViolation(e)) return true;
+    if (isForeignKeyViolation(e)) return false;
     throw e;
   }
 }

@@ -136,9 +136,14 @@ export async function join(db: Db, userId: string, clubId: string): Promise<Serv
   const club = await repo.findClub(db, clubId);
   if (!club) return CLUB_ERRORS.notFound();
   if (await repo.findRole(db, clubId, userId)) return CLUB_ERRORS.alreadyMember();
-  if (club.isOpen) return (await repo.addMember(db, clubId, userId)) ? success({ status: "member" }) : CLUB_ERRORS.alreadyMember();
-  await repo.addRequest(db, clubId, userId); // a second request just stays pending
-  return success({ status: "requested" });
+  if (club.isOpen) return joined(await repo.addMember(db, clubId, userId), { status: "member" as const });
+  // Deleted since it was read; a second request just stays pending.
+  return (await repo.addRequest(db, clubId, userId)) ? success({ status: "requested" }) : CLUB_ERRORS.notFound();
+}
+
+/** What an addition of a member says to the one who joins. */
+function joined<T>(added: "added" | "member" | "noClub", value: T) {
+  return added === "added" ? success(value) : added === "member" ? CLUB_ERRORS.alreadyMember() : CLUB_ERRORS.notFound();
 }
 
 export async function cancelRequest(db: Db, userId: string, clubId: string) {
@@ -157,8 +162,7 @@ export async function invitePreview(db: Db, userId: string, code: string) {
 export async function joinWithInvite(db: Db, userId: string, code: string) {
   const club = await repo.findClubByInvite(db, code);
   if (!club) return CLUB_ERRORS.invalidInvite();
-  if (!(await repo.addMember(db, club.id, userId))) return CLUB_ERRORS.alreadyMember();
-  return success({ clubId: club.id, name: club.name });
+  return joined(await repo.addMember(db, club.id, userId), { clubId: club.id, name: club.name });
 }
 
 export async function leave(
@@ -172,7 +176,8 @@ export async function leave(
     const club = await repo.findClub(db, clubId);
     if (!club) return CLUB_ERRORS.notFound();
     if (confirmName?.trim() !== club.name) return CLUB_ERRORS.confirmName();
-    await repo.deleteClub(db, clubId);
+    // Counted again under the club's lock: someone may have joined since.
+    if (!(await repo.deleteClubIfAlone(db, clubId))) return CLUB_ERRORS.ownerMustTransfer();
     return success({ clubDeleted: true });
   }
   // Made the owner since this request began: the owner hands over or deletes first.
@@ -185,7 +190,7 @@ export async function leave(
 export async function decideRequest(db: Db, clubId: string, userId: string, accept: boolean) {
   if (!(await repo.hasRequest(db, clubId, userId))) return CLUB_ERRORS.noRequest();
   // Someone who meanwhile joined by invite link is already in: then just drop the request.
-  if (!accept || !(await repo.addMember(db, clubId, userId))) await repo.deleteRequest(db, clubId, userId);
+  if (!accept || (await repo.addMember(db, clubId, userId)) !== "added") await repo.deleteRequest(db, clubId, userId);
   return success({ accepted: accept });
 }
 
