@@ -130,6 +130,8 @@ test("an admin's house rules reach a members-only club table", async ({ browser 
     // An outsider is refused at the table, in words, in their language.
     await outsider.goto(`/play/${tableId}`);
     await expect(outsider.getByTestId("table-loading")).toContainText("Only members of this club can watch this table.");
+    // The way on: back to the lobby.
+    await expect(outsider.getByTestId("table-error-lobby")).toHaveAttribute("href", "/tables");
     await setLanguage(outsider, "da");
     await expect(outsider.getByTestId("table-loading")).toContainText("Kun klubbens medlemmer kan se dette bord.");
   } finally {

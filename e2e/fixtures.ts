@@ -59,6 +59,8 @@ export async function loginAs(page: Page, account: Pick<Account, "email" | "pass
 }
 
 export async function logout(page: Page): Promise<void> {
+  // On a phone the links are folded under the menu button.
+  if (await page.getByTestId("nav-menu").isVisible()) await page.getByTestId("nav-menu").click();
   await page.getByTestId("nav-logout").click();
   await expect(page.getByTestId("nav-login")).toBeVisible();
 }

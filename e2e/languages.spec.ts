@@ -49,6 +49,9 @@ test("da and nb: no English on the main pages", async ({ browser }) => {
   for (const locale of ["da", "nb"] as const) {
     await setLanguage(page, locale);
     for (const [path, ready] of signedIn) await expectNoEnglish(page, path, locale, ready);
+    // The lobby names the computer players as the table does (Norwegian "Datamaskin", soft hyphen and all).
+    await page.goto("/tables");
+    await expect(page.getByTestId(`lobby-table-${tableId}`)).toContainText(locale === "nb" ? /Data\u00ad?maskin B/ : "Computer B");
     await setLanguage(guest, locale);
     await expectNoEnglish(guest, "/login", locale, "[data-testid=login-submit]");
     await expectNoEnglish(guest, "/register", locale, "[data-testid=register-submit]");

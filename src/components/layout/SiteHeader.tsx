@@ -1,11 +1,13 @@
 /**
  * The site header: platform name, main navigation (what a visitor or a
- * signed-in player can do) and the language switcher.
+ * signed-in player can do; folded under a menu button on a phone) and the
+ * language switcher.
  */
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { logoutAction } from "@/server/auth/actions";
 import type { SessionUser } from "@/server/auth";
+import { MainNav } from "./MainNav";
 import { NavLink } from "./NavLink";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
@@ -20,10 +22,10 @@ export async function SiteHeader({ user }: { user: SessionUser | null }) {
           </span>
           {t("siteName")}
         </Link>
-        <nav className="main-nav" aria-label={t("nav.label")}>
+        <MainNav label={t("nav.label")} menuLabel={t("nav.menu")}>
           <ul>
             <li>
-              <NavLink href="/play" testId="nav-play">
+              <NavLink href="/play" also={["/tables"]} testId="nav-play">
                 {t("nav.play")}
               </NavLink>
             </li>
@@ -83,7 +85,7 @@ export async function SiteHeader({ user }: { user: SessionUser | null }) {
               </>
             )}
           </ul>
-        </nav>
+        </MainNav>
         <LanguageSwitcher signedIn={user !== null} />
       </div>
     </header>

@@ -11,6 +11,7 @@ import { useTranslations } from "next-intl";
 import { getVariant, variantIds } from "@/engine";
 import type { LobbyFilterInput, TableSummary } from "@/protocol";
 import { useLobby } from "./useTableSocket";
+import { useSeatName } from "./useSeatName";
 import styles from "./table.module.css";
 
 const PAGE = 30;
@@ -30,6 +31,7 @@ function optionSummary(t: TableSummary, locale: "da" | "nb" | "en"): string {
 export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"; clubs?: readonly { id: string; name: string }[] }) {
   const t = useTranslations("table");
   const tg = useTranslations("game");
+  const seatName = useSeatName();
   const [variant, setVariant] = useState("");
   const [status, setStatus] = useState<"" | "open" | "playing">("");
   const [openSeats, setOpenSeats] = useState(false);
@@ -119,7 +121,7 @@ export function LobbyClient({ locale, clubs = [] }: { locale: "da" | "nb" | "en"
                 <div>
                   {x.seats.map((s, i) => (
                     <span key={i} className={styles.lobbySeat}>
-                      {s ? s.name : t("emptySeat")}
+                      {s ? seatName(s) : t("emptySeat")}
                     </span>
                   ))}
                 </div>

@@ -16,6 +16,7 @@
 "use client";
 
 import { useEffect, useState, type CSSProperties } from "react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { SUIT_SYMBOL, sortHand, type Card, type Suit as EngineSuit } from "@/engine/cards";
 import type { Action, HandResult, HandView, Seat } from "@/engine/types";
@@ -51,9 +52,19 @@ export function TableClient({ tableId, invite, userId, locale }: { tableId: stri
   const { table, error } = live;
   if (!table)
     return (
-      <p data-testid="table-loading" role="status">
-        {live.reconnecting ? t("reconnecting") : error ? errorText(te, error.code, error.message, error.ref) : live.connected ? t("loading") : t("connecting")}
-      </p>
+      <div className="stack">
+        <p data-testid="table-loading" role="status">
+          {live.reconnecting ? t("reconnecting") : error ? errorText(te, error.code, error.message, error.ref) : live.connected ? t("loading") : t("connecting")}
+        </p>
+        {/* A table that is gone or closed to this player: the way on. */}
+        {error && !live.reconnecting && (
+          <p>
+            <Link href="/tables" className="button button--ghost" data-testid="table-error-lobby">
+              {t("summary.lobby")}
+            </Link>
+          </p>
+        )}
+      </div>
     );
   return <TableBody table={table} live={live} t={t} te={te} tg={tg} userId={userId} locale={locale} />;
 }
@@ -522,7 +533,8 @@ function TableBody({ table, live, t, te, tg, userId, locale }: { table: TableSna
 function ContractBar({ variant, hand, names, t, te, tg, me, declaringSide, partnerships }: { variant: string; hand: HandView; names: string[]; me: Seat | null; declaringSide: Seat[]; partnerships: boolean } & Tr) {
   const c = hand.contract;
   const info = hand.info;
-  const game = info.game ?? null;
+  // Norwegian's grand or pass game; Danish pasnolo (everyone passed) has no contract either, but its own aim.
+  const game = info.game ?? (info.pasnolo ? "pasnolo" : null);
   const turned = info.turnedCard ?? null;
   const trump = c?.trump ?? info.trump ?? null;
   const sideTricks = declaringSide.reduce<number>((n, s) => n + (hand.tricksWon[s] ?? 0), 0);
