@@ -20,7 +20,7 @@ export default async function TablesPage() {
       <h1>{t("lobby.title")}</h1>
       {user ? (
         <p>
-          <Link href="/tables/new" data-testid="create-table-link">
+          <Link href="/tables/new" className="button" data-testid="create-table-link">
             {t("lobby.create")}
           </Link>
         </p>
