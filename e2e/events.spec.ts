@@ -7,12 +7,14 @@
  * their seat is played over their own session's socket (as e2e/matches.ts
  * does), the computer players play the rest. At the end the standings show
  * all eight, the results a frequency table per deal, the ledger amounts that
- * sum to zero, and the admin marks a transfer paid.
+ * sum to zero, and the admin marks a transfer paid. While the club's details
+ * are on their way, the events page says it is loading, not that the club
+ * has no rule set.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { decide } from "@/bots";
 import { LiveClient } from "@/server/realtime/test-client";
-import { openClubs, registerAndLogin } from "./fixtures";
+import { openClubs, registerAndLogin, useLanguageCookie } from "./fixtures";
 
 /** Waits until the site has taken `page` to a table other than `previous`; returns its id. */
 async function takenToTable(page: Page, previous: string | null): Promise<string> {
@@ -131,4 +133,46 @@ test("a club evening of eight: two rounds run to the end, then standings and the
     await adminContext.close();
     await memberContext.close();
   }
+});
+
+test("while the club's details load, the events page does not ask for a rule set the club has", async ({ page, baseURL }) => {
+  await useLanguageCookie(page, "da", baseURL!);
+  await registerAndLogin(page, "Arrangør");
+  await openClubs(page);
+  const clubName = `Ventetid ${Date.now().toString(36)}`;
+  await page.getByTestId("club-name").fill(clubName);
+  await page.getByTestId("club-create-submit").click();
+  await expect(page.getByTestId("my-role")).toBeVisible();
+  await page.getByTestId("new-preset").click();
+  await page.getByTestId("preset-name").fill("Onsdag");
+  await page.getByTestId("preset-variant").selectOption("esmakker");
+  await page.getByTestId("preset-save").click();
+  await expect(page.getByTestId("preset-Onsdag")).toBeVisible();
+  const clubPath = new URL(page.url()).pathname;
+
+  // The club's details (its rule sets) come only when released, as on a slow connection.
+  let release!: () => void;
+  const detailsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(
+    (url) => url.pathname.startsWith("/api/trpc/") && url.pathname.includes("clubs.details"),
+    async (route) => {
+      held = true;
+      await detailsMayLoad;
+      await route.continue();
+    },
+  );
+  await page.goto(`${clubPath}/events`);
+  // The club itself has come (its name is in the heading), its details not yet.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(clubName);
+  await expect.poll(() => held).toBe(true);
+  await expect(page.getByText("Opret først et regelsæt for klubben.")).toHaveCount(0);
+  await expect(page.getByTestId("events-loading")).toHaveText("Indlæser…");
+  await expect(page.getByTestId("event-create")).toHaveCount(0);
+
+  release();
+  await expect(page.getByTestId("event-create")).toBeVisible();
+  await expect(page.getByTestId("event-preset")).toContainText("Onsdag");
+  await expect(page.getByTestId("events-loading")).toHaveCount(0);
+  await expect(page.getByText("Opret først et regelsæt for klubben.")).toHaveCount(0);
 });

@@ -1,5 +1,9 @@
-/** An event's standings: place, player, matchpoints (duplicate events), points and tables played. */
+/**
+ * An event's standings: place, player, matchpoints (duplicate events), points and tables played;
+ * a sentence instead while nobody is in them. Rows stack into labelled lines on a phone.
+ */
 "use client";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
@@ -10,31 +14,60 @@ type StandingRow = inferRouterOutputs<AppRouter>["events"]["get"]["standings"][n
 export function StandingsTable({ standings, duplicate }: { standings: readonly StandingRow[]; duplicate: boolean }) {
   const t = useTranslations("events.event");
   const nameOf = useSeatName();
+  if (standings.length === 0)
+    return (
+      <p className="empty" data-testid="event-standings-empty">
+        {t("noStandings")}
+      </p>
+    );
+  const cell = (label: string, value: ReactNode) => (
+    <td className="num">
+      <span className="data-table__label" aria-hidden="true">
+        {label}
+      </span>
+      <span>{value}</span>
+    </td>
+  );
   return (
-    <table data-testid="event-standings">
-      <thead>
-        <tr>
-          <th>{t("place")}</th>
-          <th>{t("name")}</th>
-          {duplicate && <th>{t("matchpoints")}</th>}
-          <th>{t("points")}</th>
-          <th>{t("tablesPlayed")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {standings.map((s) => (
-          <tr key={s.key} data-testid="standing-row">
-            <td>{s.place}</td>
-            <td>
-              {nameOf(eventOccupant(s))}
-              {s.isBot && <small> ({t("computer")})</small>}
-            </td>
-            {duplicate && <td>{s.matchpoints}</td>}
-            <td>{s.points}</td>
-            <td>{s.tables}</td>
+    <div className="table-wrap">
+      <table className="data-table data-table--stack" data-testid="event-standings">
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              {t("place")}
+            </th>
+            <th scope="col">{t("name")}</th>
+            {duplicate && (
+              <th scope="col" className="num">
+                {t("matchpoints")}
+              </th>
+            )}
+            <th scope="col" className="num">
+              {t("points")}
+            </th>
+            <th scope="col" className="num">
+              {t("tablesPlayed")}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {standings.map((s) => (
+            <tr key={s.key} data-testid="standing-row">
+              {cell(t("place"), <strong>{s.place}</strong>)}
+              {/* Unlabelled when the rows stack: the name heads its row. */}
+              <th scope="row">
+                <span>
+                  {nameOf(eventOccupant(s))}
+                  {s.isBot && <span className="muted"> ({t("computer")})</span>}
+                </span>
+              </th>
+              {duplicate && cell(t("matchpoints"), s.matchpoints)}
+              {cell(t("points"), s.points)}
+              {cell(t("tablesPlayed"), s.tables)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
