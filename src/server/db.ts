@@ -15,6 +15,8 @@ import { log } from "@/server/log";
 export type Db = PrismaClient;
 /** A client or an interactive transaction's client. */
 export type DbTx = Db | Prisma.TransactionClient;
+/** A transaction's client (for a callback run inside a transaction another module opened). */
+export type Tx = Prisma.TransactionClient;
 
 const embeddedKey = Symbol.for("whist.embeddedDb");
 type WithEmbedded = typeof globalThis & { [embeddedKey]?: boolean };

@@ -9,8 +9,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { inject } from "vitest";
 import { testDatabaseUrl } from "./database-url";
-import { createPool, createPrismaClient, type Db } from "@/server/db";
-import type { Prisma } from "@/generated/prisma/client";
+import { createPool, createPrismaClient, type Db, type Tx } from "@/server/db";
 import { createCaller } from "@/server/api/root";
 import type { Context, SessionUser } from "@/server/api/trpc";
 import * as accounts from "@/server/modules/accounts/service";
@@ -106,7 +105,7 @@ export async function createTestUser(input: Partial<RegisterInput> & { exactName
  * locks it took) until `release()`. `waiting(n)` resolves once n other statements of this database
  * wait on a lock, i.e. the racing requests have come as far as the held rows.
  */
-export async function holdLocks(lock: (tx: Prisma.TransactionClient) => Promise<unknown>) {
+export async function holdLocks(lock: (tx: Tx) => Promise<unknown>) {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   let locked!: () => void;

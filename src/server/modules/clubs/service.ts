@@ -20,10 +20,9 @@
  */
 import { parseOptions } from "@/engine";
 import type { OptionIssue } from "@/engine/options";
-import type { Db } from "@/server/db";
+import type { Db, Tx } from "@/server/db";
 import { failure, success, type ServiceError, type ServiceResult } from "@/server/api/errors";
 import type { ClubRole } from "@/generated/prisma/enums";
-import type { Prisma } from "@/generated/prisma/client";
 import { createTable } from "@/server/modules/tables/service";
 import * as repo from "./repository";
 import type { CreateClubInput, CreatePresetInput, ListClubsInput, OpenTableInput, UpdatePresetInput } from "./schema";
@@ -303,7 +302,7 @@ export async function openTable(
   actor: Actor,
   clubId: string,
   input: OpenTableInput,
-  alsoWrite?: (tx: Prisma.TransactionClient, table: { id: string; variant: string }) => Promise<void>,
+  alsoWrite?: (tx: Tx, table: { id: string; variant: string }) => Promise<void>,
 ) {
   if (input.guestsMayWatch && !isAdmin(actor.role)) return CLUB_ERRORS.notAdmin();
   const preset = await repo.findPreset(db, clubId, input.presetId);
