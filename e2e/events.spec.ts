@@ -119,6 +119,8 @@ test("a club evening of eight: two rounds run to the end, then standings and the
     await admin.goto(`${eventPath}/ledger`);
     const entries = admin.getByTestId("ledger-entry");
     await expect(entries).toHaveCount(2);
+    // The way back names where it leads.
+    await expect(admin.getByTestId("event-ledger").getByRole("link", { name: "The club's events" })).toHaveAttribute("href", `${clubPath}/events`);
     const amounts = await entries.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-ore"))));
     expect(amounts[0]! + amounts[1]!).toBe(0);
     if (amounts[0] !== 0) {

@@ -31,6 +31,11 @@ test("on a phone the links fold under a menu button beside the language; on a de
     await expect(menu).toHaveAttribute("aria-expanded", "true");
     for (const link of ["nav-play", "nav-clubs", "nav-ranked", "nav-leaderboard", "nav-rules", "nav-profile", "nav-history", "nav-logout"])
       await expect(page.getByTestId(link), `${locale}: ${link}`).toBeInViewport({ ratio: 1 });
+    // Escape folds them, back to the button; the button shows them again.
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("nav-clubs")).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
     await page.getByTestId("nav-clubs").click();
     await expect(page).toHaveURL(/\/clubs$/);
     await expect(page.getByTestId("nav-clubs")).toBeHidden();

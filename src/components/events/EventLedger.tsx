@@ -14,6 +14,7 @@ import { kroner, useEventErrorText } from "./errors";
 
 export function EventLedger({ clubId, eventId, locale }: { clubId: string; eventId: string; locale: string }) {
   const t = useTranslations("events.ledger");
+  const te = useTranslations("events");
   const tc = useTranslations("common");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -35,7 +36,7 @@ export function EventLedger({ clubId, eventId, locale }: { clubId: string; event
   return (
     <article data-testid="event-ledger">
       <p>
-        <Link href={`/clubs/${clubId}/events/${eventId}`}>{l.event.name}</Link> · <Link href={`/clubs/${clubId}/events`}>{t("amounts")}</Link>
+        <Link href={`/clubs/${clubId}/events/${eventId}`}>{l.event.name}</Link> · <Link href={`/clubs/${clubId}/events`}>{te("clubEvents")}</Link>
       </p>
       <h1>{t("heading", { name: l.event.name })}</h1>
       <div className="stack">
