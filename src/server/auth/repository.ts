@@ -2,9 +2,8 @@
  * Auth: every database access for sessions and one-time account tokens, each
  * with an explicit select.
  */
-import type { Db, DbTx } from "@/server/db";
+import type { Db, DbTx, Tx } from "@/server/db";
 import type { AccountTokenPurpose } from "@/generated/prisma/enums";
-import type { Prisma } from "@/generated/prisma/client";
 
 const sessionSelect = {
   id: true,
@@ -22,7 +21,7 @@ export function createSessionRow(db: DbTx, data: { id: string; userId: string; e
 }
 
 /** Share-locks the user's row for the transaction while its password hash is `passwordHash`; false when it is not (changed, or no such user). */
-export async function lockUserWithPassword(tx: Prisma.TransactionClient, userId: string, passwordHash: string): Promise<boolean> {
+export async function lockUserWithPassword(tx: Tx, userId: string, passwordHash: string): Promise<boolean> {
   const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE id = ${userId} AND "passwordHash" = ${passwordHash} FOR SHARE`;
   return rows.length === 1;
 }

@@ -4,11 +4,10 @@
  * standings read are matches/in-play-repository.ts). Functions taking `tx` run inside the caller's
  * transaction (runner.ts, the finishing step); the caller owns its bounds.
  */
-import type { Db, DbTx } from "@/server/db";
+import type { Db, DbTx, Tx } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 
 /** An interactive transaction's client. */
-type Tx = Exclude<DbTx, Db>;
 
 // ---------------------------------------------------------------- events
 

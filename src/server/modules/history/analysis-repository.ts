@@ -10,10 +10,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/generated/prisma/client";
-import { type Db, type DbTx, transactionJobDb } from "@/server/db";
+import { type Db, type DbTx, type Tx, transactionJobDb } from "@/server/db";
 import { ANALYSIS_MAX_ATTEMPTS, jobSender, QUEUES } from "@/server/jobs";
 
-type Tx = Prisma.TransactionClient;
 
 export type AnalysisStatus = "pending" | "running" | "done" | "failed";
 

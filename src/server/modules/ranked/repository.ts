@@ -2,10 +2,8 @@
  * Ranked play: every database access of the module (the queue, ranked
  * tables and their players), each with an explicit select.
  */
-import type { Prisma } from "@/generated/prisma/client";
-import type { DbTx } from "@/server/db";
+import type { DbTx, Tx } from "@/server/db";
 
-type Tx = Prisma.TransactionClient;
 
 export interface QueueEntry {
   readonly userId: string;

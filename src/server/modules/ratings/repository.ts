@@ -2,11 +2,9 @@
  * Ratings: every database access of the module (PlayerRating rows and the
  * RatingChange log), each with an explicit select.
  */
-import type { Prisma } from "@/generated/prisma/client";
-import type { DbTx } from "@/server/db";
+import type { DbTx, Tx } from "@/server/db";
 import type { Skill } from "./rating-system";
 
-type Tx = Prisma.TransactionClient;
 
 export interface RatingKey {
   readonly variant: string;

@@ -3,13 +3,12 @@
  * players' PlayerRating rows (and logging each change) inside the caller's
  * transaction, and reading leaderboards and a player's rating history.
  */
-import type { Db, DbTx } from "@/server/db";
+import type { Db, DbTx, Tx } from "@/server/db";
 import { conservative, displayRating, initialSkill, isProvisional, rateMatch } from "./rating-system";
 import { findRankedTable } from "@/server/modules/ranked/repository";
 import { findDisplayNames, findMatchRatingChanges, findTableCurrentMatchId, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
 
 /** An interactive transaction's client (the caller's, which stores the match). */
-type Tx = Exclude<DbTx, Db>;
 
 export const GLOBAL_SCOPE = "global";
 
