@@ -14,17 +14,8 @@
  *   would send the form empty or with its defaults; once live, the button
  *   hands it over (handOverEarlyInput).
  */
-import { type ButtonHTMLAttributes, useEffect, useRef, useState, useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and during hydration, true once the page is live. */
-export const useHydrated = (): boolean =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+import { type ButtonHTMLAttributes, useEffect, useRef, useState } from "react";
+import { useHydrated } from "./useHydrated";
 
 export function SubmitButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">) {
   const hydrated = useHydrated();

@@ -8,7 +8,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { usePathname } from "next/navigation";
-import { useHydrated } from "@/components/forms/SubmitButton";
+import { useHydrated } from "@/components/forms/useHydrated";
 
 export function MainNav({ label, menuLabel, children }: { label: string; menuLabel: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);

@@ -9,7 +9,7 @@ import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
 import { describeError } from "@/trpc/errors";
-import { useHydrated } from "@/components/forms/SubmitButton";
+import { useHydrated } from "@/components/forms/useHydrated";
 
 export function EmailStatus({ verified }: { verified: boolean }) {
   const t = useTranslations("profile.emailStatus");
