@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { replayMatch } from "@/server/modules/matches/lifecycle";
-import { closeTestDb, createTestUser, testDb, testPool } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, holdLocks, testDb, testPool } from "@/server/test/helpers";
 import { PrismaTableStore } from "./prisma-store";
 import type { StoredAction } from "./store";
 import * as engine from "@/engine";
@@ -122,5 +122,23 @@ describe("grouped action writes", () => {
     const held = await store.renewLeases([a!.id, b!.id, "no-such-table"], "renewer", 60_000, now);
     expect([...held].sort()).toEqual([a!.id, b!.id].sort());
     for (const t of [a!, b!]) expect(await store.leaseHolder(t.id)).toEqual({ owner: "renewer", until: now + 60_000 });
+  }, 60_000);
+
+  it("renewing leases never waits for a table row another transaction has locked: that table stays held, renewed on the next pass", async () => {
+    const store = new PrismaTableStore(testDb());
+    const [a, b] = await Promise.all([playingTable(store, "renewer"), playingTable(store, "renewer")]);
+    const before = await store.leaseHolder(a!.id);
+    // A transaction holding a's row, as a grouped action write or a match being stored does.
+    const { release } = await holdLocks((tx) => tx.$queryRaw`SELECT 1 FROM "Table" WHERE "id" = ${a!.id} FOR NO KEY UPDATE`);
+    try {
+      const now = Date.now();
+      const stillWaiting = new Promise((r) => setTimeout(() => r("still waiting"), 5_000));
+      const held = await Promise.race([store.renewLeases([a!.id, b!.id], "renewer", 60_000, now), stillWaiting]);
+      expect(held).toEqual(new Set([a!.id, b!.id]));
+      expect(await store.leaseHolder(b!.id)).toEqual({ owner: "renewer", until: now + 60_000 });
+      expect(await store.leaseHolder(a!.id)).toEqual(before);
+    } finally {
+      await release();
+    }
   }, 60_000);
 });

@@ -375,12 +375,26 @@ export class PrismaTableStore implements TableStore {
     return moved === 1;
   }
 
+  /**
+   * One statement for all the tables. It never waits for a row another transaction has locked (a
+   * grouped action write, a match being stored): waiting on many rows in its own order while that
+   * transaction waits on one of them was a deadlock. Such a table counts as held, its lease renewed
+   * on the next pass, long before it runs out.
+   */
   async renewLeases(tableIds: readonly string[], owner: string, ttlMs: number, now: number) {
     if (tableIds.length === 0) return new Set<string>();
+    const ids = tableIds as string[];
     const rows = await this.db.$queryRaw<{ id: string }[]>`
-      UPDATE "Table" AS t SET "leaseOwner" = ${owner}, "leaseUntil" = ${new Date(now + ttlMs)}
-      WHERE t."id" = ANY(${tableIds as string[]}::text[]) AND ${this.leaseFree(owner, now)}
-      RETURNING t."id"`;
+      WITH unlocked AS (
+        SELECT t."id" FROM "Table" AS t WHERE t."id" = ANY(${ids}::text[]) FOR NO KEY UPDATE SKIP LOCKED
+      ), renewed AS (
+        UPDATE "Table" AS t SET "leaseOwner" = ${owner}, "leaseUntil" = ${new Date(now + ttlMs)}
+        FROM unlocked AS u WHERE t."id" = u."id" AND ${this.leaseFree(owner, now)}
+        RETURNING t."id"
+      )
+      SELECT "id" FROM renewed
+      UNION ALL
+      SELECT t."id" FROM "Table" AS t WHERE t."id" = ANY(${ids}::text[]) AND t."id" NOT IN (SELECT "id" FROM unlocked)`;
     return new Set(rows.map((r) => r.id));
   }
 
