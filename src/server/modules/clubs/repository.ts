@@ -3,13 +3,10 @@
  * Preset versions are only ever inserted, never updated.
  */
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/server/db";
+import type { Db, DbTx } from "@/server/db";
 import { Prisma } from "@/generated/prisma/client";
 import type { ClubRole, Locale } from "@/generated/prisma/enums";
 import type { SeatOccupant } from "@/protocol";
-
-/** A client or an interactive transaction's client. */
-export type DbTx = Db | Prisma.TransactionClient;
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 export const newInviteCode = () => randomBytes(12).toString("base64url");

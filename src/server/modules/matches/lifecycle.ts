@@ -9,11 +9,12 @@
 import { randomBytes } from "node:crypto";
 import * as engine from "@/engine";
 import type { SeatOccupant } from "@/protocol";
+import type { DbTx } from "@/server/db";
 import { log } from "@/server/log";
 import type { StoredAction, TableRecord } from "@/server/realtime/store";
 import { ownersAtDeal } from "@/server/realtime/seating";
 import { matchRecord, replayMatch } from "./match-record";
-import { writeMatchFinish, writeMatchStart, type DbTx, type FinishOutcome, type MatchesDb, type MatchFinish, type MatchStart } from "./repository";
+import { writeMatchFinish, writeMatchStart, type FinishOutcome, type MatchesDb, type MatchFinish, type MatchStart } from "./repository";
 
 export type { MatchFinish, MatchStart, FinishOutcome } from "./repository";
 export { matchIdOf, replayMatch } from "./match-record";

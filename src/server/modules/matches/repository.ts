@@ -7,7 +7,7 @@
  * The Match row's id is fixed by the same key (match-record.ts), so the hands
  * finished while the match goes on are analysed under it before it exists.
  */
-import type { Db } from "@/server/db";
+import type { Db, DbTx } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
 import type { SeatOccupant } from "@/protocol";
 import { recordFinishedMatch } from "@/server/modules/history/record-match";
@@ -15,8 +15,6 @@ import type { FinishedMatch } from "@/server/realtime/store";
 import { recordRankedStart } from "@/server/modules/ranked/access";
 import { matchIdOf } from "./match-record";
 
-/** A client or an interactive transaction's client. */
-export type DbTx = Db | Prisma.TransactionClient;
 /** The database client the finishing step opens its transaction on. */
 export type MatchesDb = Db;
 
