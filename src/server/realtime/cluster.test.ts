@@ -18,7 +18,9 @@ import { replayActions, shortOptions, startLiveServer, stopLiveServer, type Live
 const SECRET = process.env.AUTH_SECRET ?? "test-secret-test-secret-test-secret-0123456789";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const PREFIX = `whist-test-${randomBytes(4).toString("hex")}`;
-const LEASE_MS = 1500;
+// Renewed every third of it: a renewal late by less than two thirds (a busy machine) keeps the table on
+// its process. A killed process's tables are free at once anyway (its liveness lock goes with it).
+const LEASE_MS = 4000;
 
 const start = () =>
   startLiveServer({ DATABASE_URL: testDatabaseUrl()!, AUTH_SECRET: SECRET, LEASE_MS: String(LEASE_MS), REDIS_URL, REDIS_PREFIX: PREFIX });

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { replayMatch } from "@/server/modules/matches/lifecycle";
-import { closeTestDb, createTestUser, holdLocks, testDb, testPool } from "@/server/test/helpers";
+import { closeTestDb, createTestUser, testDb, testPool, untilLockWaits } from "@/server/test/helpers";
 import { PrismaTableStore } from "./prisma-store";
 import type { StoredAction } from "./store";
 import * as engine from "@/engine";
@@ -124,21 +124,27 @@ describe("grouped action writes", () => {
     for (const t of [a!, b!]) expect(await store.leaseHolder(t.id)).toEqual({ owner: "renewer", until: now + 60_000 });
   }, 60_000);
 
-  it("renewing leases never waits for a table row another transaction has locked: that table stays held, renewed on the next pass", async () => {
+  it("renewing leases waits for a table row another transaction holds without holding any other: no deadlock, every lease renewed", async () => {
     const store = new PrismaTableStore(testDb());
-    const [a, b] = await Promise.all([playingTable(store, "renewer"), playingTable(store, "renewer")]);
-    const before = await store.leaseHolder(a!.id);
-    // A transaction holding a's row, as a grouped action write or a match being stored does.
-    const { release } = await holdLocks((tx) => tx.$queryRaw`SELECT 1 FROM "Table" WHERE "id" = ${a!.id} FOR NO KEY UPDATE`);
+    const [low, high] = (await Promise.all([playingTable(store, "renewer"), playingTable(store, "renewer")])).sort((x, y) => (x!.id < y!.id ? -1 : 1));
+    // A transaction, as a grouped action write is, holds the later table's row and will want the earlier one's.
+    const other = await testPool().connect();
     try {
+      await other.query("BEGIN");
+      await other.query(`SET LOCAL lock_timeout = '5s'`);
+      await other.query(`SELECT 1 FROM "Table" WHERE "id" = $1 FOR NO KEY UPDATE`, [high!.id]);
       const now = Date.now();
-      const stillWaiting = new Promise((r) => setTimeout(() => r("still waiting"), 5_000));
-      const held = await Promise.race([store.renewLeases([a!.id, b!.id], "renewer", 60_000, now), stillWaiting]);
-      expect(held).toEqual(new Set([a!.id, b!.id]));
-      expect(await store.leaseHolder(b!.id)).toEqual({ owner: "renewer", until: now + 60_000 });
-      expect(await store.leaseHolder(a!.id)).toEqual(before);
+      const renewing = store.renewLeases([low!.id, high!.id], "renewer", 60_000, now);
+      await untilLockWaits(1);
+      // The earlier table's lease is renewed already, and its row free: the other transaction takes it at once.
+      expect(await store.leaseHolder(low!.id)).toEqual({ owner: "renewer", until: now + 60_000 });
+      await other.query(`UPDATE "Table" SET "updatedAt" = now() WHERE "id" = $1`, [low!.id]);
+      await other.query("COMMIT");
+      expect(await renewing).toEqual(new Set([low!.id, high!.id]));
+      expect(await store.leaseHolder(high!.id)).toEqual({ owner: "renewer", until: now + 60_000 });
     } finally {
-      await release();
+      await other.query("ROLLBACK").catch(() => {});
+      other.release();
     }
   }, 60_000);
 });

@@ -376,15 +376,15 @@ export class PrismaTableStore implements TableStore {
   }
 
   /**
-   * One statement for all the tables. It never waits for a row another transaction has locked (a
-   * grouped action write, a match being stored): waiting on many rows in its own order while that
-   * transaction waits on one of them was a deadlock. Such a table counts as held, its lease renewed
-   * on the next pass, long before it runs out.
+   * One statement for the tables whose rows nobody else has locked, then one per table whose row
+   * another transaction holds (a grouped action write, a match being stored), waiting for it. The
+   * batch never waits: waiting on many rows in its own order while such a transaction waited on one
+   * of them was a deadlock. A single row's wait holds no other row, so it cannot be one.
    */
   async renewLeases(tableIds: readonly string[], owner: string, ttlMs: number, now: number) {
     if (tableIds.length === 0) return new Set<string>();
     const ids = tableIds as string[];
-    const rows = await this.db.$queryRaw<{ id: string }[]>`
+    const rows = await this.db.$queryRaw<{ id: string; renewed: boolean }[]>`
       WITH unlocked AS (
         SELECT t."id" FROM "Table" AS t WHERE t."id" = ANY(${ids}::text[]) FOR NO KEY UPDATE SKIP LOCKED
       ), renewed AS (
@@ -392,10 +392,12 @@ export class PrismaTableStore implements TableStore {
         FROM unlocked AS u WHERE t."id" = u."id" AND ${this.leaseFree(owner, now)}
         RETURNING t."id"
       )
-      SELECT "id" FROM renewed
+      SELECT "id", true AS "renewed" FROM renewed
       UNION ALL
-      SELECT t."id" FROM "Table" AS t WHERE t."id" = ANY(${ids}::text[]) AND t."id" NOT IN (SELECT "id" FROM unlocked)`;
-    return new Set(rows.map((r) => r.id));
+      SELECT t."id", false AS "renewed" FROM "Table" AS t WHERE t."id" = ANY(${ids}::text[]) AND t."id" NOT IN (SELECT "id" FROM unlocked)`;
+    const held = new Set(rows.filter((r) => r.renewed).map((r) => r.id));
+    for (const { id } of rows.filter((r) => !r.renewed)) if (await this.acquireLease(id, owner, ttlMs, now)) held.add(id);
+    return held;
   }
 
   async releaseLease(tableId: string, owner: string) {

@@ -201,7 +201,7 @@ export interface TableStore {
    */
   acquireLease(tableId: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(tableId: string, owner: string): Promise<void>;
-  /** acquireLease for many tables in one go: the ids whose lease `owner` still holds (none another process provably holds). */
+  /** acquireLease for many tables in one go: the ids whose lease `owner` holds now. */
   renewLeases(tableIds: readonly string[], owner: string, ttlMs: number, now: number): Promise<Set<string>>;
   /** Who holds the table's lease and until when (owner null: nobody); null when there is no such table. */
   leaseHolder(tableId: string): Promise<{ owner: string | null; until: number } | null>;

@@ -119,13 +119,15 @@ export async function holdLocks(lock: (tx: Tx) => Promise<unknown>) {
     { timeout: 60_000 },
   );
   await Promise.race([isLocked, done]);
-  const waiting = async (n: number, timeoutMs = 20_000) => {
-    for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
-      const [row] = await testDb().$queryRaw<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-      if (row!.n >= n) return;
-    }
-    throw new Error(`fewer than ${n} statements came to wait on a lock`);
-  };
-  return { waiting, release: async () => (release(), await done) };
+  return { waiting: untilLockWaits, release: async () => (release(), await done) };
+}
+
+/** Resolves once at least n statements of this database wait on a lock (PostgreSQL says so), failing after timeoutMs. */
+export async function untilLockWaits(n: number, timeoutMs = 20_000): Promise<void> {
+  for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+    const [row] = await testDb().$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+    if (row!.n >= n) return;
+  }
+  throw new Error(`fewer than ${n} statements came to wait on a lock`);
 }
