@@ -5,9 +5,8 @@
  * finishing step imports nothing of the live tables.
  */
 import { parseRecord } from "@/engine";
-import type { Db, DbTx, Tx } from "@/server/db";
+import type { Tx } from "@/server/db";
 import { findEventTableStatus, storeEventTableFinish } from "./repository";
-
 
 /** Called by the finishing step of every match, inside its transaction: stores an event table's per-deal points. */
 export async function recordEventTableFinish(tx: Tx, m: { tableId: string; matchId: string; record: unknown; scores: readonly number[] }): Promise<boolean> {

@@ -4,10 +4,8 @@
  * standings read are matches/in-play-repository.ts). Functions taking `tx` run inside the caller's
  * transaction (runner.ts, the finishing step); the caller owns its bounds.
  */
-import type { Db, DbTx, Tx } from "@/server/db";
+import type { DbTx, Tx } from "@/server/db";
 import type { Prisma } from "@/generated/prisma/client";
-
-/** An interactive transaction's client. */
 
 // ---------------------------------------------------------------- events
 

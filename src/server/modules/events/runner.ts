@@ -20,7 +20,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sha256Hex } from "@/engine/random";
-import type { Db, DbTx, Tx } from "@/server/db";
+import type { Db, Tx } from "@/server/db";
 import { success, type ServiceResult } from "@/server/api/errors";
 import { DEFAULT_BOT_LEVEL, type SeatOccupant } from "@/protocol";
 import { log } from "@/server/log";

@@ -13,7 +13,6 @@ import { Prisma } from "@/generated/prisma/client";
 import { type Db, type DbTx, type Tx, transactionJobDb } from "@/server/db";
 import { ANALYSIS_MAX_ATTEMPTS, jobSender, QUEUES } from "@/server/jobs";
 
-
 export type AnalysisStatus = "pending" | "running" | "done" | "failed";
 
 export interface AnalysisRow {

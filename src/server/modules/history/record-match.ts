@@ -7,7 +7,7 @@
  * that player, who still gets the history row.
  */
 import { parseRecord } from "@/engine";
-import type { Db, DbTx, Tx } from "@/server/db";
+import type { Tx } from "@/server/db";
 import type { SeatOccupant } from "@/protocol";
 import { applyMatchRatings } from "@/server/modules/ratings/service";
 import { ranksOf, teamsOf } from "@/server/modules/ratings/rating-system";
@@ -17,8 +17,6 @@ import { seatStats } from "./seat-stats";
 import { queueMatchAnalysis } from "./analysis";
 import { createMatchPlayers, type MatchPlayerRow } from "./repository";
 import { recordEventTableFinish } from "@/server/modules/events/finish";
-
-/** The transaction that stores the match. */
 
 export interface FinishedMatchRow {
   readonly matchId: string;

@@ -4,7 +4,6 @@
  */
 import type { DbTx, Tx } from "@/server/db";
 
-
 export interface QueueEntry {
   readonly userId: string;
   readonly ordinal: number;

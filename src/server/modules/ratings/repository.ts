@@ -5,7 +5,6 @@
 import type { DbTx, Tx } from "@/server/db";
 import type { Skill } from "./rating-system";
 
-
 export interface RatingKey {
   readonly variant: string;
   readonly scope: string;

@@ -8,8 +8,6 @@ import { conservative, displayRating, initialSkill, isProvisional, rateMatch } f
 import { findRankedTable } from "@/server/modules/ranked/repository";
 import { findDisplayNames, findMatchRatingChanges, findTableCurrentMatchId, findLeaderboard, findMemberClubIds, findPlayerRatingChanges, findPlayerRatings, findRatingScopes, lockRatings, saveRatingChange } from "./repository";
 
-/** An interactive transaction's client (the caller's, which stores the match). */
-
 export const GLOBAL_SCOPE = "global";
 
 export interface RatedPlayer {
